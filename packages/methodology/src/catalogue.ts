@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+import { agreementRules, agreementSchemas } from './agreement/index.js';
+import { artifactRules, artifactSchemas } from './artifacts/index.js';
+import { contestationRules, contestationSchemas } from './contestations/index.js';
+import { debateRules, debateSchemas } from './debate/index.js';
+import { headlineRules, headlineSchemas } from './headlines/index.js';
+import { ratingRules, ratingSchemas } from './rating/index.js';
+import type { RuleEntry } from './shared/rule-entry.js';
+import * as sharedSchemas from './shared/schemas.js';
+import { storiesRules, storiesSchemas } from './stories/index.js';
+import { tendencyRules, tendencySchemas } from './tendency/index.js';
+import { METHODOLOGY_VERSION } from './version.js';
+
+export { RuleEntrySchema, RuleParameterSchema, type RuleEntry, type RuleParameter } from './shared/rule-entry.js';
+
+/**
+ * The machine-readable rule catalogue: every rule ID of RULES.md that this package implements,
+ * with its parameters and defaults. The site's methodology page is generated from it, so the page
+ * cannot drift from the code.
+ */
+export const ruleCatalogue: { methodologyVersion: string; rules: readonly RuleEntry[] } = {
+  methodologyVersion: METHODOLOGY_VERSION,
+  rules: [
+    ...ratingRules,
+    ...tendencyRules,
+    ...storiesRules,
+    ...debateRules,
+    ...contestationRules,
+    ...agreementRules,
+    ...headlineRules,
+    ...artifactRules,
+  ],
+};
+
+/** Looks up one rule of the catalogue by ID (e.g. `BS-PR-3`); `undefined` if unknown. */
+export function findRule(id: string): RuleEntry | undefined {
+  return ruleCatalogue.rules.find((rule) => rule.id === id);
+}
+
+/** Every exported zod schema by name; `schemas/<name>.json` is generated from each. */
+export const allSchemas: Record<string, z.ZodType> = {
+  Bucket: sharedSchemas.BucketSchema,
+  Factuality: sharedSchemas.FactualitySchema,
+  RatingConfidence: sharedSchemas.RatingConfidenceSchema,
+  EditorialScope: sharedSchemas.EditorialScopeSchema,
+  OwnerType: sharedSchemas.OwnerTypeSchema,
+  CountryRegime: sharedSchemas.CountryRegimeSchema,
+  Verdict: sharedSchemas.VerdictSchema,
+  CheckStatus: sharedSchemas.CheckStatusSchema,
+  Tone: sharedSchemas.ToneSchema,
+  Topic: sharedSchemas.TopicSchema,
+  HeadlineClass: sharedSchemas.HeadlineClassSchema,
+  ...ratingSchemas,
+  ...tendencySchemas,
+  ...storiesSchemas,
+  ...debateSchemas,
+  ...contestationSchemas,
+  ...agreementSchemas,
+  ...headlineSchemas,
+  ...artifactSchemas,
+};

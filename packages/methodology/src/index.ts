@@ -1,0 +1,19 @@
+/**
+ * @espectro/methodology — every deterministic rule of the Espectro methodologies (RULES.md) as a
+ * pure function with a zod schema. Subpath exports (`@espectro/methodology/rating`, `/stories`,
+ * `/debate`, …) carry the same functions per module.
+ *
+ * @packageDocumentation
+ */
+export { METHODOLOGY_VERSION } from './version.js';
+export { MethodologyInputError } from './errors.js';
+export * from './shared/schemas.js';
+export * from './catalogue.js';
+export * from './rating/index.js';
+export * from './tendency/index.js';
+export * from './stories/index.js';
+export * from './debate/index.js';
+export * from './contestations/index.js';
+export * from './agreement/index.js';
+export * from './headlines/index.js';
+export * from './artifacts/index.js';

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** One tunable parameter of a rule, with its default. */
+export const RuleParameterSchema = z.object({
+  name: z.string(),
+  default: z.union([z.number(), z.string(), z.boolean(), z.array(z.string())]),
+  description: z.string(),
+});
+
+/** One entry of the machine-readable rule catalogue rendered by the methodology page. */
+export const RuleEntrySchema = z.object({
+  /** Rule ID from RULES.md, e.g. `BS-BR-4`. */
+  id: z.string(),
+  /** Short English title. */
+  title: z.string(),
+  /** RULES.md section, e.g. `4. Blindspots`. */
+  section: z.string(),
+  /** Seed reference, e.g. `000 Ponto cego` or `002 §5`. */
+  seed: z.string(),
+  /** True where RULES.md marks the reading as a **[choice]** (a parameter a newsroom may change). */
+  choice: z.boolean(),
+  /** The exported functions that implement it. */
+  implementedBy: z.array(z.string()),
+  parameters: z.array(RuleParameterSchema),
+  /** Plain statement of the rule as implemented. */
+  statement: z.string(),
+});
+export type RuleEntry = z.infer<typeof RuleEntrySchema>;
+export type RuleParameter = z.infer<typeof RuleParameterSchema>;
