@@ -1,0 +1,7 @@
+import type { CliCommand } from '../io.js';
+import { demoCommand } from './demo.js';
+import { rateCommand } from './rate.js';
+import { rulesCommand } from './rules.js';
+
+/** Every `espectro` subcommand, in the order `espectro help` lists them. Later packages add theirs here. */
+export const commands: CliCommand[] = [demoCommand, rateCommand, rulesCommand];

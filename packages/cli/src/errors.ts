@@ -1,0 +1,35 @@
+import { MethodologyInputError } from '@espectro/methodology';
+import { z } from 'zod';
+import { ExitCode, UsageError, type CliIo } from './io.js';
+
+/** Turns any thrown error into a message a newcomer understands and the matching exit code. */
+export function reportError(error: unknown, io: CliIo, usage?: string): number {
+  if (error instanceof UsageError) {
+    io.stderr(`espectro: ${error.message}\n`);
+    if (usage) io.stderr(`\n${usage}\n`);
+    return ExitCode.usage;
+  }
+  if (error instanceof MethodologyInputError) {
+    io.stderr(`espectro: invalid input for rule ${error.rule} (${error.functionName}):\n`);
+    for (const issue of error.issues) {
+      io.stderr(`  - ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}\n`);
+    }
+    return ExitCode.invalidInput;
+  }
+  if (error instanceof z.ZodError) {
+    io.stderr('espectro: invalid input:\n');
+    for (const issue of error.issues) io.stderr(`  - ${issue.path.join('.') || '(input)'}: ${issue.message}\n`);
+    return ExitCode.invalidInput;
+  }
+  if (error instanceof InputFileError) {
+    io.stderr(`espectro: ${error.message}\n`);
+    return ExitCode.invalidInput;
+  }
+  io.stderr(`espectro: ${error instanceof Error ? error.message : String(error)}\n`);
+  return ExitCode.failure;
+}
+
+/** A file given on the command line could not be read or parsed. */
+export class InputFileError extends Error {
+  override name = 'InputFileError';
+}
