@@ -8,7 +8,8 @@ export function packageBuild(entry: Record<string, string> | string[], extra: Pa
   return defineConfig({
     entry,
     format: ['esm', 'cjs'],
-    dts: true,
+    // tsup's declaration build runs its own program; project-reference settings do not apply there.
+    dts: { compilerOptions: { composite: false, declarationMap: false, emitDeclarationOnly: false } },
     sourcemap: true,
     clean: true,
     target: 'node20',
