@@ -1,6 +1,53 @@
-import type { z } from "zod";
+import type { z } from 'zod';
+import { BoletinNumberSchema, ExtractBoletinesInputSchema } from './boletin.js';
+import { HeadlineLinksSchema, LinkHeadlineInputSchema, MayAutoLinkInputSchema } from './link.js';
+import { StoredHeadlineSchema } from './stored.js';
+import { HeadlineSignalsSchema, HeadlineTaxonomyEntrySchema } from './taxonomy.js';
 
-export { headlineRules } from "./rules.js";
+export { headlineRules } from './rules.js';
+export {
+  HEADLINE_TAXONOMY,
+  HeadlineClassSchema,
+  HeadlineSignalsSchema,
+  HeadlineTaxonomyEntrySchema,
+  applyHeadlinePrecedence,
+  type HeadlineClass,
+  type HeadlineSignals,
+  type HeadlineTaxonomyEntry,
+} from './taxonomy.js';
+export {
+  MAX_HEADLINE_DESCRIPTION_LENGTH,
+  MAX_HEADLINE_TITLE_LENGTH,
+  StoredHeadlineSchema,
+  parseStoredHeadline,
+  type StoredHeadline,
+} from './stored.js';
+export { BoletinNumberSchema, ExtractBoletinesInputSchema, extractBoletines } from './boletin.js';
+export {
+  BoletinLinkSchema,
+  HeadlineLinksSchema,
+  LinkHeadlineInputSchema,
+  MayAutoLinkInputSchema,
+  linkHeadline,
+  mayAutoLink,
+  type BoletinLink,
+  type HeadlineLinks,
+  type LinkHeadlineInput,
+} from './link.js';
 
-/** Every public input/output schema of this module, by name (used for the published JSON Schemas). */
-export const headlineSchemas: Record<string, z.ZodType> = {};
+/**
+ * Every public input/output schema of this module, by name (used for the published JSON Schemas).
+ *
+ * @example
+ * Object.keys(headlineSchemas); // ['HeadlineTaxonomyEntry', …]
+ */
+export const headlineSchemas: Record<string, z.ZodType> = {
+  HeadlineTaxonomyEntry: HeadlineTaxonomyEntrySchema,
+  HeadlineSignals: HeadlineSignalsSchema,
+  StoredHeadline: StoredHeadlineSchema,
+  ExtractBoletinesInput: ExtractBoletinesInputSchema,
+  BoletinNumber: BoletinNumberSchema,
+  LinkHeadlineInput: LinkHeadlineInputSchema,
+  HeadlineLinks: HeadlineLinksSchema,
+  MayAutoLinkInput: MayAutoLinkInputSchema,
+};
