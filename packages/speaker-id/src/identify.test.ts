@@ -1,0 +1,119 @@
+import { fc, test as propertyTest } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
+import { identifyEmbedding, scoreAgainstSpeakers, thresholdsFor } from './identify.js';
+import { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
+
+const vector = (length: number) => fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: length, maxLength: length });
+
+describe('cosineSimilarity', () => {
+  propertyTest.prop([fc.integer({ min: 1, max: 16 }).chain((length) => fc.tuple(vector(length), vector(length)))])('is symmetric and within [-1, 1]', ([left, right]) => {
+    const forward = cosineSimilarity(left, right);
+    expect(forward).toBe(cosineSimilarity(right, left));
+    expect(forward).toBeGreaterThanOrEqual(-1);
+    expect(forward).toBeLessThanOrEqual(1);
+  });
+
+  test('known values, zero vectors and dimension mismatch', () => {
+    expect(cosineSimilarity([1, 0], [0, 1])).toBe(0);
+    expect(cosineSimilarity([1, 1], [2, 2])).toBeCloseTo(1, 12);
+    expect(cosineSimilarity([0, 0], [1, 0])).toBe(0);
+    expect(() => cosineSimilarity([1], [1, 2])).toThrow(RangeError);
+  });
+
+  test('averageEmbedding averages unit vectors and renormalises', () => {
+    const average = averageEmbedding([[10, 0], [0, 1]]);
+    expect(average[0]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(average[1]).toBeCloseTo(Math.SQRT1_2, 6);
+    expect(Array.from(l2Normalize([0, 0]))).toEqual([0, 0]);
+  });
+});
+
+describe('identifyEmbedding', () => {
+  const speakers = [
+    { name: 'ana', embedding: [1, 0, 0] },
+    { name: 'bruno', embedding: [0, 1, 0] },
+    { name: 'carla', embedding: [0, 0, 1] },
+  ];
+  const loose = { unknownThreshold: 0.5, minMargin: 0.1 };
+
+  test('picks the closest voice and reports score, margin and every score', () => {
+    const result = identifyEmbedding([0.9, 0.3, 0.1], speakers, loose);
+    expect(result.speaker).toBe('ana');
+    expect(result.reason).toBe('identified');
+    expect(result.score).toBeCloseTo(0.9435, 3);
+    expect(result.margin).toBeCloseTo(0.9435 - 0.3145, 3);
+    expect(Object.keys(result.scores).sort()).toEqual(['ana', 'bruno', 'carla']);
+  });
+
+  test('below the unknown threshold → unknown, with the best candidate still named', () => {
+    const result = identifyEmbedding([0.4, 0.3, 0.35], speakers, { unknownThreshold: 0.9, minMargin: 0 });
+    expect(result).toMatchObject({ speaker: null, reason: 'below_threshold', bestCandidate: 'ana' });
+  });
+
+  test('a low margin between the two best → unknown', () => {
+    const result = identifyEmbedding([0.7, 0.69, 0], speakers, loose);
+    expect(result).toMatchObject({ speaker: null, reason: 'low_margin', bestCandidate: 'ana' });
+    expect(result.margin).toBeLessThan(0.1);
+  });
+
+  test('one enrolled voice has no margin; none enrolled gives no speaker', () => {
+    const single = identifyEmbedding([1, 0, 0], [speakers[0]!], loose);
+    expect(single).toMatchObject({ speaker: 'ana', margin: null });
+    expect(identifyEmbedding([1, 0, 0], [], loose)).toMatchObject({ speaker: null, reason: 'no_speakers' });
+  });
+
+  test('refuses duplicate names', () => {
+    expect(() => identifyEmbedding([1, 0, 0], [speakers[0]!, speakers[0]!], loose)).toThrow(/enrolled twice/);
+  });
+
+  propertyTest.prop([
+    fc.array(vector(4), { minLength: 1, maxLength: 6 }),
+    vector(4),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+    fc.double({ min: 0, max: 0.5, noNaN: true }),
+    fc.integer({ min: 0, max: 1000 }),
+  ])('does not depend on the order of the enrolled voices', (embeddings, chunk, unknownThreshold, minMargin, seed) => {
+    const enrolled = embeddings.map((embedding, index) => ({ name: `speaker-${index}`, embedding }));
+    const reversed = [...enrolled].reverse();
+    const shift = seed % reversed.length;
+    const reordered = [...reversed.slice(shift), ...reversed.slice(0, shift)];
+    const first = identifyEmbedding(chunk, enrolled, { unknownThreshold, minMargin });
+    const second = identifyEmbedding(chunk, reordered, { unknownThreshold, minMargin });
+    expect(second.speaker).toBe(first.speaker);
+    expect(second.bestCandidate).toBe(first.bestCandidate);
+    expect(second.score).toBe(first.score);
+    expect(second.margin).toBe(first.margin);
+    expect(second.scores).toEqual(first.scores);
+  });
+});
+
+describe('adaptive s-norm', () => {
+  test('normalises by the cohort statistics of both sides', () => {
+    const speaker = { name: 'ana', embedding: [1, 0, 0] };
+    const cohort = [[0, 1, 0], [0, 0, 1], [0.5, 0.5, 0]];
+    const chunk = [0.8, 0.6, 0];
+    const raw = cosineSimilarity(chunk, speaker.embedding);
+    const chunkScores = cohort.map((member) => cosineSimilarity(chunk, member)).sort((a, b) => b - a).slice(0, 2);
+    const speakerScores = cohort.map((member) => cosineSimilarity(speaker.embedding, member)).sort((a, b) => b - a).slice(0, 2);
+    const stats = (values: number[]) => {
+      const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+      return { mean, deviation: Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length) };
+    };
+    const chunkStats = stats(chunkScores);
+    const speakerStats = stats(speakerScores);
+    const expected = 0.5 * ((raw - chunkStats.mean) / chunkStats.deviation + (raw - speakerStats.mean) / speakerStats.deviation);
+    expect(scoreAgainstSpeakers(chunk, [speaker], { cohort, cohortTopN: 2 }).ana).toBeCloseTo(expected, 10);
+  });
+
+  test('without a cohort the scores are plain cosines; bad topN is rejected', () => {
+    expect(scoreAgainstSpeakers([1, 0], [{ name: 'a', embedding: [1, 0] }]).a).toBe(1);
+    expect(() => scoreAgainstSpeakers([1, 0], [{ name: 'a', embedding: [1, 0] }], { cohort: [[0, 1]], cohortTopN: 0 })).toThrow(/cohortTopN/);
+  });
+
+  test('backend defaults: CAM++ 0.5 cosine, statistics higher, s-norm in σ units', () => {
+    expect(thresholdsFor(CAMPPLUS_BACKEND, false).unknownThreshold).toBe(0.5);
+    expect(thresholdsFor(STATISTICS_BACKEND, false).unknownThreshold).toBeGreaterThan(0.5);
+    expect(thresholdsFor('something else', true)).toEqual(thresholdsFor(CAMPPLUS_BACKEND, true));
+  });
+});

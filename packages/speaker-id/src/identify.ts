@@ -1,0 +1,137 @@
+/**
+ * Identification: which enrolled voice, if any, speaks in a chunk.
+ *
+ * Scores are cosine similarities, or adaptive symmetric score normalisation (AS-norm) when a cohort
+ * of other voices is given: s' = ½·((s − μ_e)/σ_e + (s − μ_t)/σ_t), where μ/σ are the mean and
+ * standard deviation of the top-N cohort scores of the chunk (e) and of the enrolled voice (t).
+ * The best speaker is returned only if its score reaches `unknownThreshold` and beats the runner-up
+ * by at least `minMargin`; otherwise the chunk is unknown and `reason` says why.
+ */
+import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
+import { SpeakerIdError } from './errors.js';
+import { cosineSimilarity } from './vectors.js';
+
+/** What scoring needs from an enrolled voice. */
+export interface ScoredSpeaker {
+  name: string;
+  embedding: ArrayLike<number>;
+}
+
+/** How chunk embeddings are scored against enrolled voices. */
+export interface ScoringOptions {
+  /** Embeddings of other voices (not the candidates) for adaptive s-norm; omit for raw cosine. */
+  cohort?: readonly ArrayLike<number>[];
+  /** Cohort scores averaged for the s-norm statistics: the N highest (default 100, capped at the cohort size). */
+  cohortTopN?: number;
+}
+
+/** Decision thresholds. */
+export interface IdentifyOptions extends ScoringOptions {
+  /** Best score below this → unknown (reason 'below_threshold'). Default: see {@link defaultThresholds}. */
+  unknownThreshold?: number;
+  /** Best − second-best below this → unknown (reason 'low_margin'). Default: see {@link defaultThresholds}. */
+  minMargin?: number;
+}
+
+/** Why a chunk got (or did not get) a speaker. */
+export type IdentificationReason = 'identified' | 'below_threshold' | 'low_margin' | 'silence' | 'no_speakers';
+
+/** Per-chunk result. */
+export interface Identification {
+  /** The enrolled name, or null for unknown / silence. */
+  speaker: string | null;
+  /** The best score (cosine, or s-norm with a cohort); null for silence. */
+  score: number | null;
+  /** Best − second best; null with fewer than two enrolled voices or for silence. */
+  margin: number | null;
+  /** Score against every enrolled voice. */
+  scores: Record<string, number>;
+  /** The voice with the best score even when it was not accepted. */
+  bestCandidate: string | null;
+  reason: IdentificationReason;
+}
+
+/**
+ * Starting thresholds per backend, for raw cosine and for s-norm scores. They are deliberately
+ * conservative starting points, not calibrated values: measure your own with `equalErrorRate` /
+ * `minDcf` on labelled chunks from your recordings.
+ *
+ * - CAM++ cosine 0.5 is the usual operating point in sherpa-onnx's speaker-identification examples.
+ * - The statistics embedder's cosines are high for every voice (all speech has a similar long-term
+ *   spectrum), so its threshold sits higher; 0.8 separated the espeak-ng test voices here.
+ * - s-norm scores are in cohort standard deviations; 2 means "two σ above the typical impostor".
+ */
+export const defaultThresholds: Record<string, { cosine: { unknownThreshold: number; minMargin: number }; snorm: { unknownThreshold: number; minMargin: number } }> = {
+  [CAMPPLUS_BACKEND]: { cosine: { unknownThreshold: 0.5, minMargin: 0.05 }, snorm: { unknownThreshold: 2, minMargin: 0.5 } },
+  [STATISTICS_BACKEND]: { cosine: { unknownThreshold: 0.8, minMargin: 0.02 }, snorm: { unknownThreshold: 2, minMargin: 0.5 } },
+};
+
+/** Thresholds for a backend (CAM++'s for unknown backends). */
+export function thresholdsFor(backend: string, withCohort: boolean): { unknownThreshold: number; minMargin: number } {
+  const entry = defaultThresholds[backend] ?? defaultThresholds[CAMPPLUS_BACKEND]!;
+  return withCohort ? entry.snorm : entry.cosine;
+}
+
+function topStatistics(embedding: ArrayLike<number>, cohort: readonly ArrayLike<number>[], topN: number): { mean: number; deviation: number } {
+  const scores = cohort.map((member) => cosineSimilarity(embedding, member)).sort((a, b) => b - a);
+  const top = scores.slice(0, Math.max(1, Math.min(topN, scores.length)));
+  const mean = top.reduce((sum, value) => sum + value, 0) / top.length;
+  const variance = top.reduce((sum, value) => sum + (value - mean) ** 2, 0) / top.length;
+  return { mean, deviation: Math.max(Math.sqrt(variance), 1e-4) };
+}
+
+function assertUniqueNames(speakers: readonly ScoredSpeaker[]): void {
+  const seen = new Set<string>();
+  for (const speaker of speakers) {
+    if (seen.has(speaker.name)) throw new SpeakerIdError('invalid_argument', `speaker "${speaker.name}" is enrolled twice`);
+    seen.add(speaker.name);
+  }
+}
+
+/** Scores one embedding against every enrolled voice (cosine, or AS-norm with a cohort). */
+export function scoreAgainstSpeakers(embedding: ArrayLike<number>, speakers: readonly ScoredSpeaker[], scoring: ScoringOptions = {}): Record<string, number> {
+  assertUniqueNames(speakers);
+  const scores: Record<string, number> = {};
+  const cohort = scoring.cohort && scoring.cohort.length > 0 ? scoring.cohort : undefined;
+  const topN = scoring.cohortTopN ?? 100;
+  if (!(Number.isInteger(topN) && topN >= 1)) throw new SpeakerIdError('invalid_argument', `cohortTopN must be a positive integer, got ${topN}`);
+  const chunkStatistics = cohort ? topStatistics(embedding, cohort, topN) : undefined;
+  for (const speaker of speakers) {
+    const raw = cosineSimilarity(embedding, speaker.embedding);
+    if (!cohort || !chunkStatistics) {
+      scores[speaker.name] = raw;
+      continue;
+    }
+    const speakerStatistics = topStatistics(speaker.embedding, cohort, topN);
+    scores[speaker.name] =
+      0.5 * ((raw - chunkStatistics.mean) / chunkStatistics.deviation + (raw - speakerStatistics.mean) / speakerStatistics.deviation);
+  }
+  return scores;
+}
+
+/**
+ * Decides the speaker of one chunk embedding. Ties on the best score are broken by name, so the
+ * result never depends on the order of `speakers`.
+ */
+export function identifyEmbedding(
+  embedding: ArrayLike<number>,
+  speakers: readonly ScoredSpeaker[],
+  thresholds: { unknownThreshold: number; minMargin: number },
+  scoring: ScoringOptions = {},
+): Identification {
+  if (speakers.length === 0) return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'no_speakers' };
+  const scores = scoreAgainstSpeakers(embedding, speakers, scoring);
+  const ranked = Object.entries(scores).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const [bestName, bestScore] = ranked[0]!;
+  const second = ranked[1];
+  const margin = second ? bestScore - second[1] : null;
+  let reason: IdentificationReason = 'identified';
+  if (bestScore < thresholds.unknownThreshold) reason = 'below_threshold';
+  else if (margin !== null && margin < thresholds.minMargin) reason = 'low_margin';
+  return { speaker: reason === 'identified' ? bestName : null, score: bestScore, margin, scores, bestCandidate: bestName, reason };
+}
+
+/** The result for a chunk with no speech. */
+export function silenceIdentification(): Identification {
+  return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'silence' };
+}

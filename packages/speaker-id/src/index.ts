@@ -1,0 +1,77 @@
+/**
+ * @espectro/speaker-id — who is speaking in each 10-second chunk of a debate, decided on the
+ * operator's machine: WAV decoding and resampling, Kaldi fbank, CAM++ through sherpa-onnx (or an
+ * offline statistics embedder when no model is installed), enrollment files, cosine / s-norm
+ * identification with an unknown threshold, and EER / minDCF calibration tools.
+ *
+ * @packageDocumentation
+ */
+export { SpeakerIdError, type SpeakerIdErrorCode } from './errors.js';
+export { CAMPPLUS_BACKEND, STATISTICS_BACKEND, type Embedder } from './embedder.js';
+export { decodeWav, downmixToMono, encodeWav, readWavFile, toMono16k, type DecodedWav, type EncodeWavOptions, type WavEncoding } from './wav.js';
+export { besselI0, resample, type ResampleOptions } from './resample.js';
+export { Fft } from './fft.js';
+export { computeFbank, frameCount, melScale, poveyWindow, type Fbank, type FbankOptions } from './fbank.js';
+export { analyseSpeech, defaultVadOptions, frameEnergiesDb, speechFrameMask, VAD_FRAME_SECONDS, type SpeechAnalysis, type VadOptions } from './vad.js';
+export { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
+export { createStatisticsEmbedder, deltaFeatures, statisticsEmbedding, type StatisticsEmbedderOptions } from './statistics-embedder.js';
+export { createCamPlusPlusEmbedder, isSherpaOnnxAvailable, loadSherpaOnnx, type CamPlusPlusEmbedder, type CamPlusPlusOptions } from './campplus.js';
+export { readOnnxMetadata, SHERPA_SPEAKER_METADATA_KEYS, validateSpeakerModelMetadata } from './onnx-metadata.js';
+export {
+  campPlusPlusModel,
+  installedModelPath,
+  modelFolder,
+  modelsRoot,
+  pullModel,
+  type ModelSpec,
+  type PullModelOptions,
+  type PullModelResult,
+} from './models.js';
+export { embedderForVoices, resolveEmbedder, type BackendChoice, type ResolveEmbedderOptions } from './default-embedder.js';
+export {
+  addSpeaker,
+  assertCompatible,
+  checkClipQuality,
+  createVoicesFile,
+  defaultQuality,
+  enrollFiles,
+  enrollSpeaker,
+  loadClip,
+  parseVoicesFile,
+  readVoicesFile,
+  voicesFileSchema,
+  VOICES_FORMAT_VERSION,
+  writeFileAtomic,
+  writeVoicesFile,
+  type ClipRecord,
+  type EnrolledSpeaker,
+  type EnrollmentClip,
+  type QualityOptions,
+  type VoicesFile,
+} from './enrollment.js';
+export {
+  defaultThresholds,
+  identifyEmbedding,
+  scoreAgainstSpeakers,
+  silenceIdentification,
+  thresholdsFor,
+  type Identification,
+  type IdentificationReason,
+  type IdentifyOptions,
+  type ScoredSpeaker,
+  type ScoringOptions,
+} from './identify.js';
+export { identifyFile, identifySamples, type ChunkIdentification, type ChunkIdentifyOptions } from './pipeline.js';
+export {
+  buildTrials,
+  equalErrorRate,
+  minDcf,
+  rocOperatingPoints,
+  type DetectionCostParameters,
+  type EqualErrorRateResult,
+  type LabelledChunk,
+  type MinDcfResult,
+  type OperatingPoint,
+  type SpeakerTrial,
+  type Trial,
+} from './evaluation.js';

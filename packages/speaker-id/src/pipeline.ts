@@ -1,0 +1,57 @@
+/**
+ * Chunk identification end to end: 16 kHz samples (or a WAV file) → energy VAD → embedding →
+ * scores against a voices file → decision.
+ */
+import type { Embedder } from './embedder.js';
+import { assertCompatible, type VoicesFile } from './enrollment.js';
+import { identifyEmbedding, silenceIdentification, thresholdsFor, type Identification, type IdentifyOptions } from './identify.js';
+import { analyseSpeech, type VadOptions } from './vad.js';
+import { readWavFile, toMono16k } from './wav.js';
+
+/** Options for {@link identifySamples} / {@link identifyFile}. */
+export interface ChunkIdentifyOptions extends IdentifyOptions {
+  /** The enrolled voices. */
+  voices: VoicesFile;
+  /** Must be the backend (and model) the voices were enrolled with. */
+  embedder: Embedder;
+  /** Fewer speech frames (10 ms) than this → unknown with reason 'silence' (default 20). */
+  minSpeechFrames?: number;
+  /** Energy-VAD parameters. */
+  vad?: VadOptions;
+}
+
+/** A chunk's identification with the backend that produced it. */
+export interface ChunkIdentification extends Identification {
+  /** Backend label, e.g. 'statistics (offline, no model)'. */
+  backend: string;
+  /** Seconds of speech found by the energy VAD. */
+  speechSeconds: number;
+}
+
+/**
+ * Identifies the speaker of one chunk of 16 kHz mono audio.
+ *
+ * @example
+ * const result = await identifySamples(chunk, { voices, embedder: createStatisticsEmbedder() });
+ * result.speaker // 'Ana' | null
+ */
+export async function identifySamples(samples16k: Float32Array, options: ChunkIdentifyOptions): Promise<ChunkIdentification> {
+  const { voices, embedder } = options;
+  assertCompatible(voices, embedder);
+  const analysis = analyseSpeech(samples16k, options.vad);
+  if (analysis.speechFrames < (options.minSpeechFrames ?? 20)) {
+    return { ...silenceIdentification(), backend: embedder.backend, speechSeconds: analysis.speechSeconds };
+  }
+  const withCohort = (options.cohort?.length ?? 0) > 0;
+  const defaults = thresholdsFor(embedder.backend, withCohort);
+  const thresholds = { unknownThreshold: options.unknownThreshold ?? defaults.unknownThreshold, minMargin: options.minMargin ?? defaults.minMargin };
+  const embedding = await embedder.embed(samples16k, 16000);
+  const scoring = { ...(options.cohort ? { cohort: options.cohort } : {}), ...(options.cohortTopN ? { cohortTopN: options.cohortTopN } : {}) };
+  return { ...identifyEmbedding(embedding, voices.speakers, thresholds, scoring), backend: embedder.backend, speechSeconds: analysis.speechSeconds };
+}
+
+/** Reads a WAV chunk (any PCM/float format, rate and channel count) and identifies its speaker. */
+export async function identifyFile(path: string, options: ChunkIdentifyOptions): Promise<ChunkIdentification & { file: string }> {
+  const { wav } = await readWavFile(path);
+  return { file: path, ...(await identifySamples(toMono16k(wav), options)) };
+}

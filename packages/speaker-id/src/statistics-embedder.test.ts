@@ -1,0 +1,64 @@
+import { fc, test as propertyTest } from '@fast-check/vitest';
+import { describe, expect, test } from 'vitest';
+import { syntheticSpeakers, syntheticVoice } from './__fixtures__/synthetic-voice.js';
+import { STATISTICS_BACKEND } from './embedder.js';
+import { createStatisticsEmbedder, deltaFeatures, statisticsEmbedding } from './statistics-embedder.js';
+import { cosineSimilarity, norm } from './vectors.js';
+
+describe('statistics embedder', () => {
+  const embedder = createStatisticsEmbedder();
+  const ana = syntheticVoice(syntheticSpeakers.ana!, 3, 1);
+
+  test('is labelled as the offline backend, 240-dimensional and unit length', () => {
+    expect(embedder.backend).toBe(STATISTICS_BACKEND);
+    expect(embedder.backend).toBe('statistics (offline, no model)');
+    expect(embedder.dimension).toBe(240);
+    const embedding = embedder.embed(ana, 16000) as Float32Array;
+    expect(embedding).toHaveLength(240);
+    expect(norm(embedding)).toBeCloseTo(1, 5);
+  });
+
+  test('is deterministic', () => {
+    expect(statisticsEmbedding(ana)).toEqual(statisticsEmbedding(ana));
+  });
+
+  test('ignores recording gain', () => {
+    const reference = statisticsEmbedding(ana);
+    // −6 dB: the same frames pass the VAD, so only the per-block normalisation is at work.
+    expect(cosineSimilarity(reference, statisticsEmbedding(ana.map((value) => value * 0.5)))).toBeGreaterThan(0.999);
+    // −20 dB: quiet frames now fall under the VAD's absolute floor, so the selection changes a little.
+    expect(cosineSimilarity(reference, statisticsEmbedding(ana.map((value) => value * 0.1)))).toBeGreaterThan(0.98);
+  });
+
+  test('ignores trailing silence (only speech frames are summarised)', () => {
+    const padded = new Float32Array(ana.length + 32000);
+    padded.set(ana);
+    expect(cosineSimilarity(statisticsEmbedding(ana), statisticsEmbedding(padded))).toBeGreaterThan(0.99);
+  });
+
+  test('the same synthetic speaker is closer than a different one', () => {
+    const anaAgain = statisticsEmbedding(syntheticVoice(syntheticSpeakers.ana!, 3, 2));
+    const bruno = statisticsEmbedding(syntheticVoice(syntheticSpeakers.bruno!, 3, 2));
+    const reference = statisticsEmbedding(ana);
+    expect(cosineSimilarity(reference, anaAgain)).toBeGreaterThan(cosineSimilarity(reference, bruno) + 0.1);
+  });
+
+  test('rejects other sample rates and returns zeros for empty input', () => {
+    expect(() => embedder.embed(ana, 8000 as 16000)).toThrow(/16 kHz/);
+    expect(Array.from(statisticsEmbedding(new Float32Array(0))).every((value) => value === 0)).toBe(true);
+  });
+
+  test('Kaldi deltas of a ramp are its slope, replicated at the edges', () => {
+    const ramp = Float32Array.from({ length: 6 }, (_, index) => index);
+    const deltas = deltaFeatures(ramp, 6, 1);
+    expect(deltas[2]).toBeCloseTo(1, 10);
+    expect(deltas[3]).toBeCloseTo(1, 10);
+    expect(deltas[0]).toBeCloseTo(0.5, 10);
+  });
+
+  propertyTest.prop([fc.integer({ min: 1, max: 1000 })], { numRuns: 10 })('embeddings are finite and unit length for any seed', (seed) => {
+    const embedding = statisticsEmbedding(syntheticVoice(syntheticSpeakers.carla!, 0.5, seed));
+    expect(embedding.every(Number.isFinite)).toBe(true);
+    expect(norm(embedding)).toBeCloseTo(1, 5);
+  });
+});
