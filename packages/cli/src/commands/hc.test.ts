@@ -1,0 +1,178 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BUNDLED_GOLDEN_DIRECTORY } from '@espectro/headline-classifier';
+import { reply, startFakeLlmServer, type FakeLlmServer } from '@espectro/llm/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode, UsageError } from '../io.js';
+import { memoryIo } from '../test-io.js';
+import { hcCommand } from './hc.js';
+
+let directory: string;
+let server: FakeLlmServer;
+const file = (name: string) => join(directory, name);
+const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'espectro-hc-cli-'));
+  server = await startFakeLlmServer();
+  // Synthetic headlines (not real published items).
+  await writeFile(
+    file('headlines.jsonl'),
+    [
+      { id: 's1', title: 'Senado despacha el Boletín N° 12.345-07 a la Cámara' },
+      { id: 's2', title: 'Colo Colo gana un partido de prueba', description: 'El equipo ganó 2-1.' },
+      { id: 's3', title: 'Diputada Pérez pide comisión investigadora', description: null },
+    ]
+      .map((row) => JSON.stringify(row))
+      .join('\n'),
+  );
+  const cases = (await readFile(join(BUNDLED_GOLDEN_DIRECTORY, 'cases.jsonl'), 'utf8')).trim();
+  await writeFile(file('golden-headlines.jsonl'), `${cases}\n`);
+  await writeFile(
+    file('thresholds.json'),
+    JSON.stringify({ macroAccuracy: { minimum: 0.75 }, precision: { minimum: 0.7 }, bootstrap: { seed: 20261130, resamples: 2000 } }),
+  );
+});
+
+afterAll(async () => {
+  await server.close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+describe('espectro hc classify', () => {
+  it('writes {id, class, boletines, backend} lines with the offline baseline and records the run', async () => {
+    const io = memoryIo(directory);
+    const code = await hcCommand.run(['classify', 'headlines.jsonl', '--run-log', 'runs.json', '--at', '2026-11-30T09:00:00Z'], io);
+    expect(code).toBe(ExitCode.ok);
+    const rows = lines(io.out());
+    expect(rows.map((row) => [row.id, row.class, row.boletines, row.backend])).toEqual([
+      ['s1', 'legislative_process', ['12345-07'], 'rules-baseline (offline)'],
+      ['s2', 'non_legislative', [], 'rules-baseline (offline)'],
+      ['s3', 'parliamentary_activity', [], 'rules-baseline (offline)'],
+    ]);
+    const runLog = JSON.parse(await readFile(file('runs.json'), 'utf8')) as { firstRunAt: string; runs: unknown[] };
+    expect(runLog.firstRunAt).toBe('2026-11-30T09:00:00Z');
+    expect(io.err()).toMatch(/3 headline\(s\) classified by rules-baseline \(offline\)/);
+  });
+
+  it('uses DeepSeek when a model is configured (here: the loopback fake server)', async () => {
+    server.reset();
+    server.enqueue(
+      reply.json({ class: 'legislative_process', evidencePhrase: 'Senado despacha' }),
+      reply.json({ class: 'non_legislative', evidencePhrase: 'Colo Colo gana' }),
+      reply.json({ class: 'parliamentary_activity', evidencePhrase: 'Diputada Pérez' }),
+    );
+    const io = memoryIo(directory, { DEEPSEEK_API_KEY: 'fake-key' });
+    const code = await hcCommand.run(
+      ['classify', 'headlines.jsonl', '--model', 'deepseek', '--base-url', server.baseURL('deepseek'), '--run-log', 'llm-runs.json'],
+      io,
+    );
+    expect(code).toBe(ExitCode.ok);
+    const rows = lines(io.out());
+    expect(rows.map((row) => row.backend)).toEqual(['llm:deepseek/deepseek-chat', 'llm:deepseek/deepseek-chat', 'llm:deepseek/deepseek-chat']);
+    expect(rows[0]).toMatchObject({ class: 'legislative_process', boletines: ['12345-07'], evidence: 'Senado despacha' });
+  });
+
+  it('reports bad input lines with file and line number', async () => {
+    await writeFile(file('bad.jsonl'), '{"id":"x","title":"ok"}\n{"id":"y"}\n');
+    const io = memoryIo(directory);
+    expect(await hcCommand.run(['classify', 'bad.jsonl', '--run-log', 'bad-runs.json'], io)).toBe(ExitCode.invalidInput);
+    expect(io.err()).toMatch(/bad\.jsonl line 2: title/);
+  });
+
+  it('rejects usage errors', async () => {
+    await expect(hcCommand.run([], memoryIo(directory))).rejects.toThrow(UsageError);
+    await expect(hcCommand.run(['frobnicate'], memoryIo(directory))).rejects.toThrow(/unknown hc subcommand/);
+    await expect(hcCommand.run(['classify'], memoryIo(directory))).rejects.toThrow(/exactly one headlines file/);
+  });
+});
+
+describe('espectro hc ingest', () => {
+  it('turns a feed file into headline lines, title and bajada only', async () => {
+    const feed = fileURLToPath(import.meta.resolve('@espectro/headline-classifier/package.json')).replace(
+      /package\.json$/,
+      'src/feeds/__fixtures__/latercera.xml',
+    );
+    const io = memoryIo(directory);
+    expect(await hcCommand.run(['ingest', feed, '--outlet', 'latercera'], io)).toBe(ExitCode.ok);
+    const rows = lines(io.out());
+    expect(rows).toHaveLength(2);
+    expect(Object.keys(rows[0]!).sort()).toEqual(['description', 'id', 'outlet', 'publishedAt', 'title', 'url']);
+    expect(io.err()).toMatch(/dropped unread \(HC-2\): content:encoded ×2/);
+  });
+
+  it('gives a clear per-feed error for broken XML', async () => {
+    await writeFile(file('broken.xml'), '<rss><channel><item><title>x</title></channel></rss>');
+    const io = memoryIo(directory);
+    expect(await hcCommand.run(['ingest', 'broken.xml', '--outlet', 'cooperativa'], io)).toBe(ExitCode.invalidInput);
+    expect(io.err()).toMatch(/ingest cooperativa: the feed is not well-formed XML \(line 1/);
+  });
+});
+
+describe('espectro hc register / evaluate / report', () => {
+  it('registers before the first run, evaluates, freezes the verdict and reports with n and intervals', async () => {
+    const io = memoryIo(directory);
+    expect(await hcCommand.run(['register', '--thresholds', 'thresholds.json', '--out', 'registration.json', '--at', '2026-11-30T08:00:00Z'], io)).toBe(
+      ExitCode.ok,
+    );
+    const classifyIo = memoryIo(directory);
+    await hcCommand.run(
+      ['classify', 'golden-headlines.jsonl', '--offline', '--out', 'predictions.jsonl', '--run-log', 'golden-runs.json', '--at', '2026-11-30T08:30:00Z'],
+      classifyIo,
+    );
+    const evaluateIo = memoryIo(directory);
+    const code = await hcCommand.run(
+      [
+        'evaluate',
+        '--registration', 'registration.json',
+        '--thresholds', 'thresholds.json',
+        '--predictions', 'predictions.jsonl',
+        '--run-log', 'golden-runs.json',
+        '--out', 'verdict.json',
+        '--at', '2026-11-30T09:00:00Z',
+      ],
+      evaluateIo,
+    );
+    expect(code).toBe(ExitCode.ok);
+    expect(evaluateIo.out()).toMatch(/macro accuracy {2}\d+\.\d % \(95 % CI \d+\.\d–\d+\.\d %, n = \d+; classes /);
+    expect(evaluateIo.out()).toMatch(/verdict sha256 {2}[0-9a-f]{64}/);
+
+    const reportIo = memoryIo(directory);
+    expect(await hcCommand.run(['report', '--verdict', 'verdict.json'], reportIo)).toBe(ExitCode.ok);
+    expect(reportIo.out()).toContain('# Headline classifier evaluation');
+    expect(reportIo.out()).toMatch(/Cohen's kappa: 0\.\d\d \(95 % CI/);
+    const json = memoryIo(directory);
+    await hcCommand.run(['report', '--verdict', 'verdict.json', '--json'], json);
+    expect(JSON.parse(json.out()).evaluation.macroAccuracy.n).toBeGreaterThan(0);
+  });
+
+  it('refuses thresholds that were not registered', async () => {
+    await writeFile(file('other-thresholds.json'), JSON.stringify({ macroAccuracy: { minimum: 0.5 }, precision: { minimum: 0.7 }, bootstrap: { seed: 20261130, resamples: 2000 } }));
+    const io = memoryIo(directory);
+    const code = await hcCommand.run(
+      ['evaluate', '--registration', 'registration.json', '--thresholds', 'other-thresholds.json', '--predictions', 'predictions.jsonl', '--run-log', 'golden-runs.json'],
+      io,
+    );
+    expect(code).toBe(ExitCode.invalidInput);
+    expect(io.err()).toMatch(/thresholds are not the registered ones/);
+  });
+
+  it('refuses a registration newer than the classifier’s first run', async () => {
+    await hcCommand.run(['register', '--thresholds', 'thresholds.json', '--out', 'late-registration.json', '--at', '2026-11-30T10:00:00Z'], memoryIo(directory));
+    const io = memoryIo(directory);
+    const code = await hcCommand.run(
+      ['evaluate', '--registration', 'late-registration.json', '--thresholds', 'thresholds.json', '--predictions', 'predictions.jsonl', '--run-log', 'golden-runs.json'],
+      io,
+    );
+    expect(code).toBe(ExitCode.invalidInput);
+    expect(io.err()).toMatch(/newer than the classifier's first run/);
+  });
+
+  it('refuses an edited verdict file', async () => {
+    const frozen = JSON.parse(await readFile(file('verdict.json'), 'utf8')) as { canonical: string };
+    await writeFile(file('edited-verdict.json'), JSON.stringify({ ...frozen, canonical: frozen.canonical.replace('"passed"', '"passed" ') }));
+    await expect(hcCommand.run(['report', '--verdict', 'edited-verdict.json'], memoryIo(directory))).rejects.toThrow(/edited after it was frozen/);
+  });
+});
