@@ -82,19 +82,30 @@ export const HeadlineClassSchema = z.enum([
 export type HeadlineClass = z.infer<typeof HeadlineClassSchema>;
 
 /**
- * An ISO-8601 date (`2026-04-27`) or date-time (`2026-04-27T10:00:00Z`). Rules compare calendar
- * dates in UTC (RULES.md §10 "Dates"), so the time part is accepted but only its UTC date matters
- * for day-based rules.
+ * The textual form every date input must have: a calendar date (`2026-04-27`) or a date-time
+ * **with** its UTC offset (`2026-04-27T10:00:00Z`, `2026-04-27T10:00:00-03:00`). A date-time
+ * without an offset is rejected, because its calendar date would depend on the machine's time zone
+ * (RULES.md §10 "Dates" compares UTC calendar dates).
+ */
+export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2}))?$';
+const ISO_DATE_REGEX = new RegExp(ISO_DATE_PATTERN);
+/** The message every date schema gives for a malformed date. */
+export const ISO_DATE_MESSAGE = 'expected an ISO-8601 date such as 2026-04-27 or a date-time with offset such as 2026-04-27T10:00:00Z';
+
+/** True when `value` is an ISO date or an ISO date-time with offset naming a real calendar day. */
+export function isIsoDateString(value: string): boolean {
+  return ISO_DATE_REGEX.test(value) && !Number.isNaN(Date.parse(value)) && isRealCalendarDate(value.slice(0, 10));
+}
+
+/**
+ * An ISO-8601 date (`2026-04-27`) or date-time with offset (`2026-04-27T10:00:00Z`). Rules compare
+ * calendar dates in UTC (RULES.md §10 "Dates"), so the time part is accepted but only its UTC date
+ * matters for day-based rules. The published JSON Schema carries the pattern.
  */
 export const IsoDateSchema = z
   .string()
-  .refine(
-    (value) =>
-      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) &&
-      !Number.isNaN(Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value)) &&
-      isRealCalendarDate(value.slice(0, 10)),
-    { message: 'expected an ISO-8601 date such as 2026-04-27 or 2026-04-27T10:00:00Z' },
-  );
+  .refine(isIsoDateString, { message: ISO_DATE_MESSAGE })
+  .meta({ pattern: ISO_DATE_PATTERN, format: undefined });
 
 function isRealCalendarDate(datePart: string): boolean {
   const [year, month, day] = datePart.split('-').map(Number) as [number, number, number];
