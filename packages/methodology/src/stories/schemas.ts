@@ -4,7 +4,15 @@
  * Every schema is built once, at module load.
  */
 import { z } from 'zod';
-import { BucketSchema, CountSchema, FactualitySchema, IsoDateSchema, TopicSchema } from '../shared/schemas.js';
+import {
+  BucketSchema,
+  CountSchema,
+  FactualitySchema,
+  IsoDateSchema,
+  TopicSchema,
+  type Bucket,
+  type Factuality,
+} from '../shared/schemas.js';
 
 const DomainSchema = z.string().min(1).describe('Outlet domain, compared as an exact string (e.g. "elpais.com")');
 
@@ -24,12 +32,14 @@ export const StoryOutletSchema = z.discriminatedUnion('scope', [
   z.strictObject({ domain: DomainSchema, scope: z.null(), bias: z.null() }),
 ]);
 /**
- * The type of {@link StoryOutletSchema}.
+ * One outlet of a story, in the shape API.md fixes (`scope` and `bias` independently nullable).
+ * The schema is stricter than the type: a `bias` on a non-political or unrostered outlet is
+ * rejected at run time (FUN-0), so callers holding plain roster rows need no narrowing.
  *
  * @example
  * const outlet: StoryOutlet = { domain: 'elpais.com', scope: 'political', bias: 'center' };
  */
-export type StoryOutlet = z.infer<typeof StoryOutletSchema>;
+export type StoryOutlet = { domain: string; scope: 'political' | 'non_political' | null; bias: Bucket | null };
 
 /**
  * Input of {@link coverage}: the outlets of a story; repeated domains count once (COV-1).
@@ -140,12 +150,13 @@ export const PublishGuardOutletSchema = z.discriminatedUnion('scope', [
   z.strictObject({ ...GuardOutletFields, scope: z.null(), bias: z.null() }),
 ]);
 /**
- * The type of {@link PublishGuardOutletSchema}.
+ * One outlet as the publish guard sees it, in the API.md shape; the schema additionally rejects a
+ * `bias` on a non-political or unrostered outlet at run time (FUN-0).
  *
  * @example
  * const outlet: PublishGuardOutlet = { domain: 'a.com', scope: null, bias: null, factuality: null, contributedText: false };
  */
-export type PublishGuardOutlet = z.infer<typeof PublishGuardOutletSchema>;
+export type PublishGuardOutlet = StoryOutlet & { factuality: Factuality | null; contributedText: boolean };
 
 /**
  * Input of {@link publishGuard} (rule PG).
@@ -174,7 +185,7 @@ export const PublishGuardInputSchema = z.strictObject({
  * @example
  * const story: PublishGuardInput = { rawOutlets: 7, sentences: 10, tier: 'main', hasImage: true, outlets: [], lowValue: false, countryStoriesLast24h: 2 };
  */
-export type PublishGuardInput = z.input<typeof PublishGuardInputSchema>;
+export type PublishGuardInput = Omit<z.input<typeof PublishGuardInputSchema>, 'outlets'> & { outlets: PublishGuardOutlet[] };
 
 /**
  * The publish guard's reason codes, in the order RULES.md §3 lists them (and results use).
@@ -290,7 +301,7 @@ export const BlindspotPrismaInputSchema = z.strictObject({
  * @example
  * const story: BlindspotPrismaInput = { outlets: [], topic: 'economy' };
  */
-export type BlindspotPrismaInput = z.infer<typeof BlindspotPrismaInputSchema>;
+export type BlindspotPrismaInput = Omit<z.infer<typeof BlindspotPrismaInputSchema>, 'outlets'> & { outlets: StoryOutlet[] };
 
 /**
  * Result of {@link blindspotPrisma}: the blindspot buckets in the order left, center, right;
