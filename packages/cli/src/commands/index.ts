@@ -1,7 +1,9 @@
 import type { CliCommand } from '../io.js';
 import { demoCommand } from './demo.js';
+import { hcCommand } from './hc.js';
 import { rateCommand } from './rate.js';
 import { rulesCommand } from './rules.js';
+import { speakerCommand } from './speaker.js';
 
 /** Every `espectro` subcommand, in the order `espectro help` lists them. Later packages add theirs here. */
-export const commands: CliCommand[] = [demoCommand, rateCommand, rulesCommand];
+export const commands: CliCommand[] = [demoCommand, rateCommand, rulesCommand, speakerCommand, hcCommand];
