@@ -1,0 +1,187 @@
+/**
+ * @espectro/rating — the evidence side of outlet ratings: article analysis (a versioned LLM rubric
+ * with verbatim-quote checks, or the transparent offline lexicon baseline), the stratified content
+ * sample and the four content metrics of seed 002 §4, academic and ownership evidence, the
+ * `rating_evidence` record and its pure mapping to `rateOutlet`, verification of stored ratings,
+ * and the re-evaluation scheduler. Every decision (confidence, buckets, factuality, due dates)
+ * comes from @espectro/methodology.
+ *
+ * @packageDocumentation
+ */
+export { RatingError, type RatingErrorCode } from './errors.js';
+export {
+  ArticleLanguageSchema,
+  ArticleSchema,
+  createMemoryArticleSource,
+  parseArticle,
+  parseArticlesJsonl,
+  type Article,
+  type ArticleLanguage,
+  type ArticleQuery,
+  type ArticleSource,
+  type MemoryArticleSource,
+} from './articles.js';
+export {
+  allocateStrata,
+  sampleArticles,
+  SampleRequestSchema,
+  SAMPLE_ALLOCATION_RULE,
+  SAMPLE_PARAMETERS,
+  type ArticleSample,
+  type SampleRequest,
+  type SampleStratum,
+} from './sampler.js';
+export { fnv1a32, mulberry32 } from './prng.js';
+export { politicalActorMapJsonSchema } from './actor-schema.js';
+export {
+  actorContext,
+  governmentAt,
+  GovernmentPeriodSchema,
+  loadPoliticalActorMap,
+  parsePoliticalActorMap,
+  PoliticalActorKindSchema,
+  PoliticalActorMapSchema,
+  PoliticalActorSchema,
+  TOP_FIGURES,
+  type ActorContext,
+  type ActorSide,
+  type ContextActor,
+  type GovernmentPeriod,
+  type PoliticalActor,
+  type PoliticalActorKind,
+  type PoliticalActorMap,
+} from './actors.js';
+export {
+  BUNDLED_LEXICONS,
+  isPrimaryLink,
+  lexiconMatcher,
+  LexiconSchema,
+  parseLexicon,
+  type Lexicon,
+  type LexiconHit,
+  type LexiconMatcher,
+} from './lexicon.js';
+export {
+  countWords,
+  foldText,
+  locateVerbatim,
+  normaliseQuote,
+  sentenceStarts,
+  tokenize,
+  verbatimIndex,
+  type TextSpan,
+  type Token,
+  type VerbatimIndex,
+} from './text.js';
+export {
+  articleDocument,
+  DISPUTED_TOPICS,
+  DisputedTopicSchema,
+  LEXICON_BACKEND,
+  type AnalysisUsage,
+  type AnalyzeOptions,
+  type ArticleAnalysis,
+  type ArticleAnalyzer,
+  type ArticleIndicator,
+  type DisputedTopic,
+  type EvidenceSpan,
+  type FactualitySignals,
+  type FigureMention,
+  type FigureSentimentLabel,
+  type Framing,
+  type QuotedSource,
+  type TopicStance,
+  type TopicStanceLabel,
+} from './analysis/types.js';
+export { analyzeWithLexicon, createLexiconArticleAnalyzer, type LexiconAnalyzerSettings } from './analysis/lexicon-analyzer.js';
+export { createLlmArticleAnalyzer, type LlmAnalyzerSettings } from './analysis/llm-analyzer.js';
+export { ARTICLE_RUBRIC_PROMPT, ArticleRubricAnswerSchema, type ArticleRubricAnswer, type ArticleRubricVariables } from './analysis/rubric.js';
+export { createArticleAnalyzer, PROVIDER_KEY_VARIABLES, type ArticleAnalyzerSettings } from './analysis/default.js';
+export { classifyArticle, leanScore, tendencyFromAnalyses, type ArticleClassification } from './analysis/classify.js';
+export {
+  analyzeOutletContent,
+  contentFactuality,
+  contentMetricsFromAnalyses,
+  CONTENT_FACTUALITY_PARAMETERS,
+  CONTENT_METRIC_PARAMETERS,
+  type ContentAnalysisRequest,
+  type ContentAnalysisResult,
+  type ContentMetrics,
+  type FactualityCounts,
+  type FigureMetric,
+} from './content.js';
+export {
+  AcademicAssessmentSchema,
+  AcademicEntrySchema,
+  ContentAnalysedSchema,
+  ContentEvidenceSchema,
+  ContentInsufficientSchema,
+  evidenceToRateOutletInput,
+  FactualitySignalsEvidenceSchema,
+  FigureEvidenceSchema,
+  lastControlChange,
+  NotFoundEntrySchema,
+  OwnershipEvidenceSchema,
+  OwnershipHistoryEntrySchema,
+  parseRatingEvidenceRecord,
+  PendingEvidenceSchema,
+  QuoteDistributionSchema,
+  rateOutletInputToEvidence,
+  RatingEvidenceRecordSchema,
+  RatingEvidenceSchema,
+  SampleEvidenceSchema,
+  type AcademicAssessment,
+  type AcademicEntry,
+  type ContentAnalysed,
+  type ContentEvidence,
+  type ContentInsufficient,
+  type FactualitySignalsEvidence,
+  type FigureEvidence,
+  type NotFoundEntry,
+  type OwnershipEvidence,
+  type OwnershipHistoryEntry,
+  type PendingEvidence,
+  type RatingEvidence,
+  type RatingEvidenceRecord,
+  type SampleEvidence,
+} from './evidence.js';
+export {
+  ACADEMIC_MAPPING_PROMPT,
+  AcademicMappingAnswerSchema,
+  mapAcademicQuotes,
+  unsupportedReliedOn,
+  validateAcademicEvidence,
+  type AcademicEntryCheck,
+  type AcademicMappingAnswer,
+  type AcademicMappingResult,
+  type AcademicMappingVariables,
+  type AcademicRejection,
+  type AcademicValidation,
+} from './academic.js';
+export {
+  createMemoryRatingStore,
+  parseRoster,
+  recordRating,
+  RatingSignalsSchema,
+  RosterSchema,
+  storedRatingValue,
+  StoredRatingSchema,
+  StoredRatingValueSchema,
+  type RatingRecordStore,
+  type RatingSignals,
+  type RecordRatingRequest,
+  type Roster,
+  type StoredRating,
+  type StoredRatingValue,
+} from './records.js';
+export { verifyRatings, type RatingMismatch, type RatingVerification } from './verify.js';
+export {
+  consecutiveDriftDays,
+  defaultCurrentPrompts,
+  DUE_REASON_CAUSES,
+  DueReasonSchema,
+  dueOutlets,
+  type DueOptions,
+  type DueReason,
+  type OutletDue,
+} from './scheduler.js';
