@@ -1,4 +1,5 @@
 import type { CliCommand } from '../io.js';
+import { debateCommand } from './debate.js';
 import { demoCommand } from './demo.js';
 import { hcCommand } from './hc.js';
 import { outletsCommand } from './outlets.js';
@@ -7,4 +8,4 @@ import { rulesCommand } from './rules.js';
 import { speakerCommand } from './speaker.js';
 
 /** Every `espectro` subcommand, in the order `espectro help` lists them. Later packages add theirs here. */
-export const commands: CliCommand[] = [demoCommand, rateCommand, rulesCommand, speakerCommand, hcCommand, outletsCommand];
+export const commands: CliCommand[] = [demoCommand, rateCommand, rulesCommand, speakerCommand, hcCommand, outletsCommand, debateCommand];
