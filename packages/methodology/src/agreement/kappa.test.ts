@@ -251,7 +251,7 @@ describe('normalQuantile', () => {
       [0.001, -3.090232306167813],
       [1e-5, -4.264890793922825],
       [1e-10, -6.361340902404056],
-      [1e-20, -9.262340089798408],
+      [1e-20, -9.262340089798409],
     ];
     for (const [probability, quantile] of references) {
       expect(Math.abs(normalQuantile(probability) - quantile)).toBeLessThan(1e-13 * Math.max(1, Math.abs(quantile)));

@@ -11,6 +11,9 @@ export const NormalQuantileInputSchema = z.number().gt(0).lt(1);
 
 // Wichura (1988), Algorithm AS 241 "PPND16": the percentage points of the standard normal
 // distribution, accurate to about 1 part in 10^16. Coefficients as published.
+// The published coefficients carry more digits than a double holds; they are kept verbatim so that
+// they can be checked against the paper.
+/* eslint-disable no-loss-of-precision */
 const A = [
   3.387132872796366608, 133.14166789178437745, 1971.5909503065514427, 13731.693765509461125,
   45921.953931549871457, 67265.770927008700853, 33430.575583588128105, 2509.0809287301226727,
@@ -35,6 +38,7 @@ const F = [
   1, 0.59983220655588793769, 0.13692988092273580531, 0.0148753612908506148525, 7.868691311456132591e-4,
   1.8463183175100546818e-5, 1.4215117583164458887e-7, 2.04426310338993978564e-15,
 ] as const;
+/* eslint-enable no-loss-of-precision */
 
 function polynomial(coefficients: readonly number[], x: number): number {
   let sum = 0;

@@ -32,13 +32,13 @@ function serialise(value: unknown, path: (string | number)[], ancestors: Set<obj
       parts.push(JSON.stringify(value));
       return;
     case 'undefined':
-      fail(path, 'undefined is not a JSON value (omit the key or use null)');
+      return fail(path, 'undefined is not a JSON value (omit the key or use null)');
     case 'bigint':
-      fail(path, 'bigint is not a JSON value (use a number or a string)');
+      return fail(path, 'bigint is not a JSON value (use a number or a string)');
     case 'function':
-      fail(path, 'functions are not JSON values');
+      return fail(path, 'functions are not JSON values');
     case 'symbol':
-      fail(path, 'symbols are not JSON values');
+      return fail(path, 'symbols are not JSON values');
     case 'object':
       break;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lessThan } from '../shared/exact.js';
 import { parseInput } from '../shared/validate.js';
 import { foldAccents, instantOf } from './internal.js';
 import { REP_JACCARD_THRESHOLD, REP_LABEL_PREFIX } from './parameters.js';
@@ -147,7 +148,8 @@ export function findRepeatedClaim(input: FindRepeatedClaimInput): RepeatedClaim 
       similarity = 1;
     } else {
       similarity = jaccard(claimSet, new Set(tokens));
-      if (similarity < threshold || !sameSet(claimNumbers, keyNumberKeys(check.text, language))) return;
+      // RULES.md §10: a similarity within 1e-9 of the threshold counts as equal to it.
+      if (lessThan(similarity, threshold) || !sameSet(claimNumbers, keyNumberKeys(check.text, language))) return;
       matchedBy = 'jaccard';
     }
     const checkedAt = instantOf((check.history[0] as VerdictHistoryEntry).at);

@@ -61,9 +61,23 @@ describe('extractKeyFacts numbers (AUD-1)', () => {
 });
 
 describe('extractKeyFacts names (AUD-1)', () => {
-  it('takes capitalised words not opening a sentence, and acronyms anywhere', () => {
+  it('takes capitalised words inside sentences, sentence openers that are not ordinary words, and acronyms', () => {
     const names = extractKeyFacts('Ele falou da posse no Irã. Lula citou o IBGE e o Sr. Bolsonaro. IBGE confirmou.').names;
-    expect(names.map((name) => name.text)).toEqual(['Irã', 'IBGE', 'Bolsonaro', 'IBGE']);
+    expect(names.map((name) => name.text)).toEqual(['Irã', 'Lula', 'IBGE', 'Bolsonaro', 'IBGE']);
+  });
+
+  it('never takes an ordinary sentence opener for a name (pt and es)', () => {
+    expect(extractKeyFacts('O governo cresceu. Hoje a economia vai bem. Então votamos.').names).toEqual([]);
+    expect(extractKeyFacts('El gobierno creció. Hoy la economía va bien. Entonces votamos.', { language: 'es' }).names).toEqual([]);
+  });
+});
+
+describe('transcriptsAgree (AUD-1): a misheard name opening the sentence still disagrees', () => {
+  it('Eletrobras ≠ Petrobras at the start of a sentence', () => {
+    expect(transcriptsAgree('Eletrobras foi privatizada em 2022.', 'Petrobras foi privatizada em 2022.')).toBe(false);
+  });
+  it('the same name opening one transcript and inside the other agrees', () => {
+    expect(transcriptsAgree('Eletrobras foi privatizada.', 'a Eletrobras foi privatizada.')).toBe(true);
   });
 });
 

@@ -100,17 +100,42 @@ function analyse(text: string, language: NumberLanguage): Analysis {
 }
 
 /**
+ * Ordinary Portuguese and Spanish words that often open a spoken sentence (accent-folded,
+ * lowercase). A capitalised word opening a sentence counts as a name candidate unless it is one of
+ * these, so that "Eletrobras foi privatizada" vs "Petrobras foi privatizada" still disagree
+ * (AUD-1 cites exactly this transcription error), while "O governo…" never looks like a name.
+ * Two transcripts whose first words differ otherwise are reported as disagreeing — a third
+ * transcription costs little; publishing a misheard name costs a false verdict.
+ */
+export const AUD_SENTENCE_OPENERS: ReadonlySet<string> = new Set(
+  (
+    'o a os as um uma uns umas e mas ou que se eu nos nós ele ela eles elas voce voces isso isto aquilo este esta ' +
+    'esse essa aqui ali hoje ontem amanha agora entao porque quando como nao sim ja tambem para pra por com sem em ' +
+    'no na nos nas num numa do da dos das de ao aos a à é e foi era sao ha tem temos vamos vai quem onde qual quais ' +
+    'mais menos muito muita muitos muitas todo toda todos todas cada nosso nossa meu minha seu sua olha veja bom ' +
+    'bem entao sobre depois antes enquanto ate desde primeiro segundo senhor senhora candidato candidata presidente ' +
+    'el la los las un una unos unas y pero o si yo nosotros el ella ellos ellas usted ustedes eso esto este esta ' +
+    'ese esa aqui alli hoy ayer manana ahora entonces porque cuando como no si ya tambien para por con sin en ' +
+    'del al es fue era son hay tiene tenemos vamos va quien donde cual cuales mas menos mucho mucha muchos muchas ' +
+    'todo toda todos todas cada nuestro nuestra mi su mire bueno bien sobre despues antes mientras hasta desde'
+  )
+    .split(' ')
+    .filter((word) => word.length > 0),
+);
+
+/**
  * The proper-name heuristic of AUD-1: a word of two or more letters that is an all-capitals
- * acronym ("IBGE", "STF", anywhere), or that starts with a capital letter and is not the first
- * word of a sentence (after a `.`, `!`, `?`, `…` or line break; abbreviations such as "Sr." and
- * initials do not end a sentence, and titles such as "Sr"/"Dra" are not names). A capitalised word opening a sentence is not taken as a name,
- * because it cannot be told apart from an ordinary word there.
+ * acronym ("IBGE", "STF", anywhere), or that starts with a capital letter — inside a sentence, or
+ * opening one when it is not an ordinary sentence opener ({@link AUD_SENTENCE_OPENERS}). Sentences
+ * end at `.`, `!`, `?`, `…` or a line break; abbreviations such as "Sr." and initials do not end a
+ * sentence, and titles such as "Sr"/"Dra" are not names.
  */
 function isProperName(token: Token): boolean {
   const letters = token.text.replace(/[^\p{L}]/gu, '');
   if (letters.length < 2 || isAbbreviation(token.folded)) return false;
   if (/^\p{Lu}+$/u.test(letters)) return true;
-  return !token.sentenceStart && /^\p{Lu}/u.test(token.text);
+  if (!/^\p{Lu}/u.test(token.text)) return false;
+  return !token.sentenceStart || !AUD_SENTENCE_OPENERS.has(token.folded);
 }
 
 function language(options: KeyFactOptions | undefined): NumberLanguage {
