@@ -96,6 +96,7 @@ export {
   ArbiterChoiceSchema,
   ReverifyAudioInputSchema,
   AudioReverificationSchema,
+  AUD_SENTENCE_OPENERS,
   extractKeyFacts,
   compareTranscripts,
   transcriptsAgree,

@@ -193,7 +193,7 @@ export const debateRules: RuleEntry[] = [
       { name: 'language', default: AUD_DEFAULT_LANGUAGE, description: 'language of the number words (pt or es)' },
     ],
     statement:
-      'Before a false or imprecise is published the chunk is re-transcribed by two models of different vendors. They agree when their key facts agree: the sets of numbers with magnitude and percent unit ("sete e meio por cento" = 7,5 % ≠ 10,5 %; "134 milhões" ≠ "134 mil"; Portuguese and Spanish number words and digits with decimal comma and thousands dot) are equal, and every proper name of each (a capitalised word not opening a sentence, or an acronym) occurs in the other ("Eletrobras" ≠ "Petrobras", "Irã" ≠ "Venezuela"). If they disagree a third breaks the tie; without a majority an arbiter chooses publish, correct the sentence, or under_review (off the scoreboard).',
+      'Before a false or imprecise is published the chunk is re-transcribed by two models of different vendors. They agree when their key facts agree: the sets of numbers with magnitude and percent unit ("sete e meio por cento" = 7,5 % ≠ 10,5 %; "134 milhões" ≠ "134 mil"; Portuguese and Spanish number words and digits with decimal comma and thousands dot) are equal, and every proper name of each (a capitalised word — opening a sentence only when it is not an ordinary sentence opener such as "O", "Hoje", "El" — or an acronym) occurs in the other ("Eletrobras" ≠ "Petrobras", "Irã" ≠ "Venezuela"). If they disagree a third breaks the tie; without a majority an arbiter chooses publish, correct the sentence, or under_review (off the scoreboard).',
   },
   {
     id: 'REP-1',
