@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 // Resolve workspace packages to their TypeScript sources (the `@espectro/source` export condition),
-// so tests never need a build first.
-const conditions = ['@espectro/source', 'import', 'module', 'node', 'default'];
+// so tests never need a build first. Only that condition is added to Vite's defaults: adding
+// `import` here would be forwarded to the test processes and make CommonJS `require()` calls in
+// dependencies (e.g. `pg` → `pg-pool`) pick ESM builds.
+const conditions = ['@espectro/source', 'module', 'node', 'development|production'];
 
 export default defineConfig({
   resolve: { conditions },
@@ -10,6 +12,7 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'tools/**/*.test.ts'],
     testTimeout: 30_000,
+    hookTimeout: 120_000,
     pool: 'forks',
   },
 });

@@ -1,11 +1,29 @@
 import type { CliCommand } from '../io.js';
+import { dbCommand } from './db.js';
 import { debateCommand } from './debate.js';
 import { demoCommand } from './demo.js';
+import { exportCommand } from './export.js';
 import { hcCommand } from './hc.js';
+import { modelsCommand } from './models.js';
 import { outletsCommand } from './outlets.js';
 import { rateCommand } from './rate.js';
 import { rulesCommand } from './rules.js';
+import { runCommand } from './run.js';
 import { speakerCommand } from './speaker.js';
+import { storyCommand } from './story.js';
 
 /** Every `espectro` subcommand, in the order `espectro help` lists them. Later packages add theirs here. */
-export const commands: CliCommand[] = [demoCommand, rateCommand, rulesCommand, speakerCommand, hcCommand, outletsCommand, debateCommand];
+export const commands: CliCommand[] = [
+  runCommand,
+  storyCommand,
+  exportCommand,
+  rateCommand,
+  rulesCommand,
+  demoCommand,
+  outletsCommand,
+  debateCommand,
+  speakerCommand,
+  hcCommand,
+  modelsCommand,
+  dbCommand,
+];

@@ -1,0 +1,98 @@
+/**
+ * Character encodings of feeds. Order of evidence: a byte-order mark; the XML declaration
+ * (`<?xml … encoding="ISO-8859-1"?>`); the HTTP `Content-Type` charset; otherwise UTF-8. Two common
+ * lies are caught: a feed declared UTF-8 (or undeclared) whose bytes are not valid UTF-8 is decoded
+ * as Windows-1252 (a superset of ISO-8859-1's printable range), and a feed declared ISO-8859-1 or
+ * Windows-1252 whose bytes are valid UTF-8 with multi-byte sequences is decoded as UTF-8. Each such
+ * correction is reported as a warning.
+ */
+import iconv from 'iconv-lite';
+
+/** How a feed's bytes were decoded. */
+export interface DecodedText {
+  text: string;
+  /** Encoding used, lowercase (`utf-8`, `windows-1252`, `iso-8859-1`, …). */
+  encoding: string;
+  /** What decided it. */
+  decidedBy: 'bom' | 'declaration' | 'content-type' | 'default' | 'correction';
+  /** A correction of a wrong or missing declaration, in words. */
+  warning: string | null;
+}
+
+const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l1', 'windows-1252', 'cp1252', 'us-ascii', 'ascii']);
+
+function declaredInXml(bytes: Uint8Array): string | null {
+  const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1');
+  const match = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+function charsetOf(contentType: string | undefined): string | null {
+  if (!contentType) return null;
+  const match = /charset\s*=\s*"?([A-Za-z0-9._:-]+)"?/i.exec(contentType);
+  return match ? match[1]!.toLowerCase() : null;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+function tryUtf8(bytes: Uint8Array): string | null {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function hasMultiByte(bytes: Uint8Array): boolean {
+  for (const byte of bytes) if (byte >= 0x80) return true;
+  return false;
+}
+
+/**
+ * Decodes feed bytes to text (rules in the module comment). A leading BOM is dropped.
+ *
+ * @example
+ * decodeFeedBytes(latin1Bytes).encoding; // 'windows-1252' (undeclared, invalid as UTF-8)
+ */
+export function decodeFeedBytes(bytes: Uint8Array, contentType?: string): DecodedText {
+  if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8', decidedBy: 'bom', warning: null };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', decidedBy: 'bom', warning: null };
+  }
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return { text: iconv.decode(Buffer.from(bytes.subarray(2)), 'utf-16be'), encoding: 'utf-16be', decidedBy: 'bom', warning: null };
+  }
+  const declared = declaredInXml(bytes);
+  const header = charsetOf(contentType);
+  const claimed = declared ?? header;
+  const decidedBy = declared ? 'declaration' : header ? 'content-type' : 'default';
+  if (claimed === null || claimed === 'utf-8' || claimed === 'utf8') {
+    const text = tryUtf8(bytes);
+    if (text !== null) return { text, encoding: 'utf-8', decidedBy, warning: null };
+    return {
+      text: iconv.decode(Buffer.from(bytes), 'windows-1252'),
+      encoding: 'windows-1252',
+      decidedBy: 'correction',
+      warning: `${claimed === null ? 'no encoding declared' : 'declared UTF-8'} but the bytes are not valid UTF-8; decoded as Windows-1252 (ISO-8859-1)`,
+    };
+  }
+  if (LATIN1_NAMES.has(claimed) && hasMultiByte(bytes)) {
+    const text = tryUtf8(bytes);
+    if (text !== null) {
+      return { text, encoding: 'utf-8', decidedBy: 'correction', warning: `declared ${claimed} but the bytes are valid UTF-8 with multi-byte characters; decoded as UTF-8` };
+    }
+  }
+  const encoding = LATIN1_NAMES.has(claimed) ? 'windows-1252' : claimed;
+  if (!iconv.encodingExists(encoding)) {
+    const text = tryUtf8(bytes);
+    return {
+      text: text ?? iconv.decode(Buffer.from(bytes), 'windows-1252'),
+      encoding: text !== null ? 'utf-8' : 'windows-1252',
+      decidedBy: 'correction',
+      warning: `unknown encoding "${claimed}"; decoded as ${text !== null ? 'UTF-8' : 'Windows-1252'}`,
+    };
+  }
+  return { text: iconv.decode(Buffer.from(bytes), encoding), encoding: claimed, decidedBy, warning: null };
+}

@@ -1,0 +1,283 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { canonicalUrl, domainForHost, InvalidArticleUrlError } from './canonical-url.js';
+import { decodeFeedBytes } from './encoding.js';
+import { IngestError } from './errors.js';
+import { parseFeed } from './feed.js';
+import { headlineUrn, ingestSources, type IngestSource } from './ingest.js';
+import { parseNewsApiPayload, type NEWS_API_PRESETS } from './news-api.js';
+import { htmlToText, parseFeedDate, titleKey } from './text.js';
+
+const fixture = (name: string) => readFileSync(join(import.meta.dirname, '__fixtures__', name));
+const roster = [
+  { domain: 'diarioejemplo.es', name: 'Diario de Ejemplo' },
+  { domain: 'jornalexemplo.com.br', name: 'Jornal Exemplo' },
+  { domain: 'periodicolatino.com.uy', name: 'Periódico Latino' },
+];
+const seenAt = '2026-04-27T15:00:00.000Z';
+
+describe('canonicalUrl', () => {
+  it.each([
+    ['http://www.ElPais.com/espana/2026-04-27/nota.html?utm_source=tw&id=3#comentarios', 'https://elpais.com/espana/2026-04-27/nota.html?id=3'],
+    ['https://m.folha.uol.com.br/poder/2026/04/x.shtml/', 'https://folha.uol.com.br/poder/2026/04/x.shtml'],
+    ['https://amp.clarin.com/politica/nota_0_abc.html', 'https://clarin.com/politica/nota_0_abc.html'],
+    ['https://g1.globo.com/politica/noticia/2026/04/27/x.ghtml/amp/', 'https://g1.globo.com/politica/noticia/2026/04/27/x.ghtml'],
+    ['https://www.infobae.com/amp/politica/2026/04/27/x/', 'https://infobae.com/politica/2026/04/27/x'],
+    ['https://elmundo.es/espana/2026/04/27/x.amp.html', 'https://elmundo.es/espana/2026/04/27/x.html'],
+    ['https://www-eltiempo-com.cdn.ampproject.org/c/s/www.eltiempo.com/politica/x-123?outputType=amp', 'https://eltiempo.com/politica/x-123'],
+    ['https://lanacion.com.ar/politica/x-nid27042026/?fbclid=1&gclid=2&b=2&a=1&amp=1', 'https://lanacion.com.ar/politica/x-nid27042026?a=1&b=2'],
+    ['https://example.com:443//a//b/', 'https://example.com/a/b'],
+    ['https://example.com', 'https://example.com/'],
+  ])('%s → %s', (input, expected) => {
+    expect(canonicalUrl(input)).toBe(expected);
+  });
+
+  it('rejects non-http URLs', () => {
+    expect(() => canonicalUrl('mailto:redaccion@elpais.es')).toThrow(InvalidArticleUrlError);
+    expect(() => canonicalUrl('/relativo/nota.html')).toThrow(InvalidArticleUrlError);
+  });
+
+  test.prop([fc.webUrl({ withQueryParameters: true, withFragments: true })])('is idempotent', (url) => {
+    let once: string;
+    try {
+      once = canonicalUrl(url);
+    } catch {
+      return;
+    }
+    expect(canonicalUrl(once)).toBe(once);
+  });
+
+  test.prop([fc.webUrl(), fc.string({ minLength: 1, maxLength: 8 }).filter((value) => /^[a-z]+$/.test(value))])(
+    'ignores tracking parameters and fragments',
+    (url, value) => {
+      let base: string;
+      try {
+        base = canonicalUrl(url);
+      } catch {
+        return;
+      }
+      const tracked = new URL(base);
+      tracked.searchParams.append('utm_source', value);
+      tracked.searchParams.append('fbclid', value);
+      tracked.hash = value;
+      expect(canonicalUrl(tracked.toString())).toBe(base);
+    },
+  );
+
+  it('maps hosts to the longest roster domain', () => {
+    const domains = new Set(['globo.com', 'g1.globo.com', 'clarin.com']);
+    expect(domainForHost('www.g1.globo.com', domains)).toBe('g1.globo.com');
+    expect(domainForHost('oglobo.globo.com', domains)).toBe('globo.com');
+    expect(domainForHost('edicion.clarin.com', domains)).toBe('clarin.com');
+    expect(domainForHost('www.diariolibre.com', domains)).toBe('diariolibre.com');
+  });
+});
+
+describe('text helpers', () => {
+  it('turns HTML into text', () => {
+    expect(htmlToText('<p>El <b>Congreso</b> aprobó&nbsp;la ley.</p><script>x()</script><p>Fin &#8220;ok&#8221;</p>')).toBe('El Congreso aprobó la ley. Fin “ok”');
+  });
+  it('folds titles for near-duplicate detection and drops an outlet suffix', () => {
+    expect(titleKey('El Gobierno APRUEBA la ley | EL PAÍS', ['El País', 'elpais.com'])).toBe('el gobierno aprueba la ley');
+    expect(titleKey('Pacto – Acuerdo final')).toBe('pacto acuerdo final');
+    expect(titleKey('¿Qué pasó?')).toBe('que paso');
+  });
+  it.each([
+    ['Mon, 27 Apr 2026 10:00:00 GMT', '2026-04-27T10:00:00.000Z'],
+    ['Mon, 27 Apr 2026 10:00:00 +0200', '2026-04-27T08:00:00.000Z'],
+    ['lun, 27 abr 2026 10:00:00 -0300', '2026-04-27T13:00:00.000Z'],
+    ['seg, 27 abr 2026 10:00:00 -0300', '2026-04-27T13:00:00.000Z'],
+    ['2026-04-27T10:00:00-03:00', '2026-04-27T13:00:00.000Z'],
+    ['2026-04-27T10:00:00', '2026-04-27T10:00:00.000Z'],
+    ['2026-04-27', '2026-04-27T00:00:00.000Z'],
+    ['ayer', null],
+    ['', null],
+  ])('parses the feed date %s', (input, expected) => {
+    expect(parseFeedDate(input)).toBe(expected);
+  });
+});
+
+describe('encodings', () => {
+  it('decodes declared ISO-8859-1', () => {
+    const decoded = decodeFeedBytes(fixture('latin1-declared.xml'));
+    expect(decoded).toMatchObject({ encoding: 'iso-8859-1', decidedBy: 'declaration', warning: null });
+    expect(decoded.text).toContain('Año récord');
+  });
+  it('falls back to Windows-1252 for undeclared Latin-1 bytes, with a warning', () => {
+    const decoded = decodeFeedBytes(fixture('latin1-undeclared.xml'));
+    expect(decoded).toMatchObject({ encoding: 'windows-1252', decidedBy: 'correction' });
+    expect(decoded.warning).toMatch(/not valid UTF-8/);
+    expect(decoded.text).toContain('Niños y niñas');
+  });
+  it('reads UTF-8 bytes declared as ISO-8859-1 as UTF-8 (no mojibake)', () => {
+    const decoded = decodeFeedBytes(fixture('utf8-declared-latin1.xml'));
+    expect(decoded).toMatchObject({ encoding: 'utf-8', decidedBy: 'correction' });
+    expect(decoded.text).toContain('Año récord');
+    expect(decoded.text).not.toContain('Ã');
+  });
+  it('honours a BOM and the Content-Type charset', () => {
+    expect(decodeFeedBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])).text).toBe('A');
+    expect(decodeFeedBytes(Buffer.from('<rss>ñ</rss>', 'latin1'), 'text/xml; charset=ISO-8859-1').text).toBe('<rss>ñ</rss>');
+  });
+});
+
+describe('parseFeed', () => {
+  it('reads RSS 2.0 items with text, dates, images and bodies', () => {
+    const feed = parseFeed(fixture('rss-utf8.xml'), { source: 'rss-utf8.xml' });
+    expect(feed).toMatchObject({ format: 'rss', title: 'Portada | Diario de Ejemplo', language: 'es', encoding: 'utf-8' });
+    expect(feed.items).toHaveLength(6);
+    expect(feed.skipped).toEqual([{ index: 5, reason: 'item has no title' }]);
+    const [first, second, undated] = feed.items;
+    expect(first).toMatchObject({
+      title: 'El Congreso aprueba la reforma de la ley de vivienda | Diario de Ejemplo',
+      description: 'La reforma salió adelante con 176 votos a favor.',
+      body: 'La reforma salió adelante con 176 votos a favor y 170 en contra. El texto pasa ahora al Senado.',
+      publishedAt: '2026-04-27T08:00:00.000Z',
+      imageUrl: 'https://static.diarioejemplo.es/fotos/congreso.jpg',
+    });
+    expect(second).toMatchObject({ title: 'Sánchez y Feijóo “pactan” el calendario & la agenda', publishedAt: '2026-04-27T10:30:00.000Z' });
+    expect(undated).toMatchObject({ publishedAt: null, unreadableDate: null });
+  });
+  it('reads Atom and RSS 1.0 (RDF)', () => {
+    const atom = parseFeed(fixture('atom.xml'));
+    expect(atom).toMatchObject({ format: 'atom', language: 'pt-BR' });
+    expect(atom.items.map((item) => [item.title, item.link, item.publishedAt])).toEqual([
+      ['STF retoma julgamento sobre marco temporal', 'https://www.jornalexemplo.com.br/politica/2026/04/stf-marco-temporal.shtml?utm_campaign=x', '2026-04-27T14:00:00.000Z'],
+      ['Inflação de abril fica abaixo do esperado', 'https://jornalexemplo.com.br/mercado/2026/04/inflacao-abril.shtml', '2026-04-27T09:15:00.000Z'],
+    ]);
+    expect(atom.items[1]!.body).toBe('O IPCA-15 subiu 0,3%.');
+    const rdf = parseFeed(fixture('rdf.xml'));
+    expect(rdf.items[0]).toMatchObject({ title: 'Senado despacha el boletín 12.345-07', publishedAt: '2026-04-27T12:00:00.000Z' });
+  });
+  it('gives a clear error for broken XML, with line and column', () => {
+    let error: unknown;
+    try {
+      parseFeed(fixture('broken.xml'), { source: 'broken.xml' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(IngestError);
+    expect(error).toMatchObject({ code: 'invalid_xml', source: 'broken.xml' });
+    expect((error as IngestError).line).toBeGreaterThanOrEqual(4);
+    expect((error as IngestError).message).toMatch(/not well-formed XML at line \d+, column \d+/);
+  });
+  it('says when well-formed XML is not a feed, and when a feed is too large', () => {
+    expect(() => parseFeed(fixture('not-a-feed.xml'))).toThrow(/root element is <html>/);
+    expect(() => parseFeed(fixture('rss-utf8.xml'), { maxBytes: 100 })).toThrow(expect.objectContaining({ code: 'too_large' }));
+  });
+});
+
+describe('news-API payloads', () => {
+  it('maps NewsAPI.ai, skipping its duplicates', () => {
+    const parsed = parseNewsApiPayload(fixture('newsapi-ai.json'), 'newsapi-ai');
+    expect(parsed.skipped).toEqual([{ index: 1, reason: 'marked as a duplicate by the API' }]);
+    expect(parsed.items[0]).toMatchObject({ title: 'El IPC se modera en abril', domain: 'diarioejemplo.es', outletName: 'Diario de Ejemplo', publishedAt: '2026-04-27T10:05:00.000Z', language: 'spa' });
+    expect(parsed.items[0]!.body).toContain('2,1%');
+  });
+  it('maps Webz and NewsAPI.org', () => {
+    expect(parseNewsApiPayload(fixture('webz.json'), 'webz').items[0]).toMatchObject({
+      title: 'Câmara aprova reforma tributária em segundo turno',
+      domain: 'jornalexemplo.com.br',
+      publishedAt: '2026-04-27T10:00:00.000Z',
+      imageUrl: 'https://img.jornalexemplo.com.br/r.jpg',
+    });
+    expect(parseNewsApiPayload(fixture('newsapi-org.json'), 'newsapi-org').items[0]).toMatchObject({ outletName: 'Diario de Ejemplo', description: 'Los sindicatos convocan paros.' });
+  });
+  it('accepts a custom mapping and reports bad payloads', () => {
+    const mapping = { name: 'custom', items: 'data.news', fields: { title: 'headline', url: 'link', publishedAt: 'ts' } };
+    expect(parseNewsApiPayload({ data: { news: [{ headline: 'Hola', link: 'https://a.com/x', ts: 1777284000000 }] } }, mapping).items[0]).toMatchObject({ title: 'Hola', publishedAt: '2026-04-27T10:00:00.000Z' });
+    expect(() => parseNewsApiPayload('{oops', 'webz', { source: 'x.json' })).toThrow(expect.objectContaining({ code: 'invalid_json' }));
+    expect(() => parseNewsApiPayload({ nothing: [] }, 'webz')).toThrow(expect.objectContaining({ code: 'not_a_feed' }));
+    expect(() => parseNewsApiPayload({}, 'nope' as keyof typeof NEWS_API_PRESETS)).toThrow(expect.objectContaining({ code: 'unknown_mapping' }));
+  });
+});
+
+describe('ingestSources', () => {
+  const sources = (): IngestSource[] => [
+    { name: 'rss-utf8.xml', kind: 'feed', content: fixture('rss-utf8.xml'), outlet: 'diarioejemplo.es' },
+    { name: 'broken.xml', kind: 'feed', content: fixture('broken.xml') },
+    { name: 'latin1-undeclared.xml', kind: 'feed', content: fixture('latin1-undeclared.xml') },
+    { name: 'atom.xml', kind: 'feed', content: fixture('atom.xml') },
+    { name: 'newsapi-ai.json', kind: 'json', content: fixture('newsapi-ai.json'), mapping: 'newsapi-ai' },
+    { name: 'not-a-feed.xml', kind: 'feed', content: fixture('not-a-feed.xml') },
+  ];
+
+  it('reports one clear error per bad source and ingests the rest', () => {
+    const result = ingestSources(sources(), { roster, seenAt });
+    const bySource = Object.fromEntries(result.sources.map((report) => [report.source, report]));
+    expect(bySource['broken.xml']).toMatchObject({ ok: false, error: { code: 'invalid_xml' } });
+    expect(bySource['not-a-feed.xml']).toMatchObject({ ok: false, error: { code: 'not_a_feed' } });
+    expect(bySource['rss-utf8.xml']).toMatchObject({ ok: true, items: 7, undated: 1, duplicates: 2 });
+    expect(bySource['latin1-undeclared.xml']!.warnings[0]).toMatch(/Windows-1252/);
+    expect(result.articles.filter((article) => article.domain === 'periodicolatino.com.uy').map((article) => article.title)).toContain('Año récord: la economía crece un 3,5% según el Banco Central');
+    expect(result.articles.length).toBe(4 + 2 + 2 + 2);
+  });
+
+  it('dedups by canonical URL and by near-identical title within a domain, and keeps undated items', () => {
+    const { articles } = ingestSources(sources(), { roster, seenAt });
+    const vivienda = articles.filter((article) => article.titleKey === 'el congreso aprueba la reforma de la ley de vivienda');
+    expect(vivienda).toHaveLength(1);
+    expect(vivienda[0]).toMatchObject({ canonicalUrl: 'https://diarioejemplo.es/espana/2026-04-27/congreso-vivienda.html', domain: 'diarioejemplo.es' });
+    expect(articles.find((article) => article.title === 'Una noticia sin fecha en el feed')).toMatchObject({ publishedAt: null, firstSeenAt: seenAt });
+  });
+
+  it('lists unrostered domains as new preliminary outlets (PRELIM)', () => {
+    const { newOutlets, articles } = ingestSources(sources(), { roster, seenAt });
+    expect(newOutlets.map((outlet) => outlet.domain)).toEqual(['nuevodiario.do', 'otromedio.com.ar']);
+    expect(newOutlets[0]).toMatchObject({ name: 'Nuevo Diario', addedAt: '2026-04-27' });
+    expect(newOutlets[0]!.reason).toMatch(/PRELIM/);
+    expect(articles.find((article) => article.domain === 'otromedio.com.ar')!.canonicalUrl).toBe('https://otromedio.com.ar/politica/nota-123?id=7');
+  });
+
+  it('attributes headlines without their own URL to their outlet and source page', () => {
+    const payload = {
+      items: [
+        { title: 'Junts rompe con Sánchez', outlet: 'diarioejemplo.es', publishedAt: '2025-10-28', sourceUrl: 'https://resumen.example/portadas-28-10' },
+        { title: 'Junts rompe con Sánchez', outlet: 'diarioejemplo.es', publishedAt: '2025-10-28', sourceUrl: 'https://otra.example/portadas' },
+        { title: 'Sin fuente', outlet: 'diarioejemplo.es' },
+      ],
+    };
+    const { articles, sources: reports } = ingestSources([{ name: 'corpus.json', kind: 'json', content: JSON.stringify(payload) }], { roster, seenAt });
+    expect(articles).toHaveLength(1);
+    expect(articles[0]).toMatchObject({
+      url: 'https://resumen.example/portadas-28-10',
+      canonicalUrl: headlineUrn('diarioejemplo.es', 'junts rompe con sanchez', '2025-10-28T00:00:00.000Z'),
+    });
+    expect(reports[0]).toMatchObject({ duplicates: 1, skipped: [{ index: 2, reason: expect.stringMatching(/no link/) }] });
+  });
+
+  it('ingests a 10 MB feed generated here, and refuses it under a smaller limit', () => {
+    const items: string[] = [];
+    let index = 0;
+    let size = 0;
+    while (size < 10 * 1024 * 1024) {
+      const item = `<item><title>Titular número ${index} sobre la economía &amp; el empleo en la región ${index % 97}</title><link>https://www.diarioejemplo.es/economia/2026/04/${index}.html?utm_source=rss</link><description><![CDATA[<p>Descripción del artículo ${index}, con acentos: información, análisis y opinión.</p>]]></description><pubDate>Mon, 27 Apr 2026 ${String(index % 24).padStart(2, '0')}:00:00 +0000</pubDate></item>\n`;
+      items.push(item);
+      size += Buffer.byteLength(item);
+      index += 1;
+    }
+    const big = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Grande</title>\n${items.join('')}</channel></rss>\n`);
+    expect(big.byteLength).toBeGreaterThan(10 * 1024 * 1024);
+    const result = ingestSources(
+      [
+        { name: 'big.xml', kind: 'feed', content: big },
+        { name: 'atom.xml', kind: 'feed', content: fixture('atom.xml') },
+      ],
+      { roster, seenAt },
+    );
+    expect(result.sources[0]).toMatchObject({ ok: true, items: index, articles: index });
+    expect(result.articles).toHaveLength(index + 2);
+    const limited = ingestSources(
+      [
+        { name: 'big.xml', kind: 'feed', content: big },
+        { name: 'atom.xml', kind: 'feed', content: fixture('atom.xml') },
+      ],
+      { roster, seenAt, maxFeedBytes: 5 * 1024 * 1024 },
+    );
+    expect(limited.sources[0]).toMatchObject({ ok: false, error: { code: 'too_large' } });
+    expect(limited.sources[0]!.error!.message).toMatch(/over the 5\.0 MiB limit/);
+    expect(limited.articles).toHaveLength(2);
+  });
+});

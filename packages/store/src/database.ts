@@ -1,0 +1,221 @@
+/**
+ * Opening the database: embedded PGlite (a real PostgreSQL compiled to WebAssembly, persisted to a
+ * folder — `.espectro/db` by default) or, when `DATABASE_URL` (or `url`) is set, a PostgreSQL
+ * server through `pg`. Both run the same Drizzle schema and the same SQL migrations.
+ */
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { StoreError } from './errors.js';
+import { migrate, type MigrationReport } from './migrate.js';
+import { storeSchema } from './schema.js';
+
+/** The Drizzle database over the store schema (either backend). */
+export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof storeSchema>;
+/** A Drizzle transaction over the store schema. */
+export type StoreTransaction = PgTransaction<PgQueryResultHKT, typeof storeSchema, ExtractTablesWithRelations<typeof storeSchema>>;
+/** Anything queries run on: the database or a transaction. */
+export type StoreExecutor = StoreDatabase | StoreTransaction;
+
+/** Which engine a {@link Database} runs on. */
+export type StoreBackend = 'pglite' | 'postgres';
+
+/** A raw connection for multi-statement SQL (migrations) and parameterised queries. */
+export interface RawConnection {
+  /** Runs one or more statements without parameters. */
+  exec(sqlText: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<Row = Record<string, unknown>>(sqlText: string, parameters?: unknown[]): Promise<Row[]>;
+}
+
+/** An open database. Close it when done (PGlite flushes its folder; pg ends its pool). */
+export interface Database {
+  readonly backend: StoreBackend;
+  /** The PGlite folder (or `memory`) or the server URL with the password hidden. */
+  readonly location: string;
+  /** The Drizzle database (typed by `@espectro/store/schema`). */
+  readonly db: StoreDatabase;
+  /** Runs `work` in one transaction on a raw connection (migrations, advisory locks). */
+  rawTransaction<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
+  /** Runs one raw parameterised query outside any transaction. */
+  query<Row = Record<string, unknown>>(sqlText: string, parameters?: unknown[]): Promise<Row[]>;
+  /** What the migrator did when the database was opened (`null` when `migrate: false`). */
+  readonly migrations: MigrationReport | null;
+  /** PGlite only: the data directory as an uncompressed tarball (a template for fast test databases). */
+  dumpDataDir?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link openDatabase}. */
+export interface OpenDatabaseOptions {
+  /** A `postgres://` URL. Default: `DATABASE_URL` from `env`; without one, embedded PGlite. */
+  url?: string;
+  /** PGlite folder (default `.espectro/db` under `cwd`). Ignored with a URL. */
+  dataDir?: string;
+  /** In-memory PGlite (nothing persisted). Ignored with a URL. */
+  memory?: boolean;
+  /** PostgreSQL schema to work in (created if missing), e.g. one per test suite. Server only. */
+  schema?: string;
+  /** Apply pending migrations when opening (default true). */
+  migrate?: boolean;
+  /** Largest pg pool (default 4). */
+  maxConnections?: number;
+  /** Where `DATABASE_URL` is read from (default `process.env`). */
+  env?: Record<string, string | undefined>;
+  /** Base folder of the default `dataDir` (default `process.cwd()`). */
+  cwd?: string;
+  /** A PGlite data-directory tarball to start from (see `@espectro/store/testing`). */
+  loadDataDir?: Blob;
+}
+
+/** Default PGlite folder, relative to the working directory. */
+export const DEFAULT_DATA_DIR = '.espectro/db';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres (unparseable URL)';
+  }
+}
+
+/**
+ * Opens the store's database and applies pending migrations.
+ *
+ * @example
+ * const database = await openDatabase();                                  // .espectro/db (PGlite)
+ * const server = await openDatabase({ url: 'postgres://espectro@127.0.0.1/espectro' });
+ * const scratch = await openDatabase({ memory: true });
+ */
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const env = options.env ?? process.env;
+  const url = options.url ?? (env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : undefined);
+  const database = url ? await openPostgres(url, options) : await openPglite(options);
+  if (options.migrate === false) return database;
+  try {
+    const report = await migrate(database);
+    return Object.assign(database, { migrations: report });
+  } catch (error) {
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
+  const dataDir = options.memory ? undefined : resolve(options.cwd ?? process.cwd(), options.dataDir ?? DEFAULT_DATA_DIR);
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  } catch (error) {
+    throw new StoreError({
+      code: 'connection_failed',
+      operation: 'openDatabase',
+      message: `cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}. If another espectro process is using this folder, wait for it or pass another --db folder.`,
+      cause: error,
+    });
+  }
+  const db = drizzlePglite({ client, schema: storeSchema }) as unknown as StoreDatabase;
+  const raw = (executor: { exec: (sqlText: string) => Promise<unknown>; query: PGlite['query'] }): RawConnection => ({
+    async exec(sqlText) {
+      await executor.exec(sqlText);
+    },
+    async query<Row>(sqlText: string, parameters: unknown[] = []) {
+      const result = await executor.query<Row>(sqlText, parameters);
+      return result.rows;
+    },
+  });
+  let closed = false;
+  return {
+    backend: 'pglite',
+    location: dataDir ?? 'memory',
+    db,
+    migrations: null,
+    rawTransaction: (work) => client.transaction((transaction) => work(raw(transaction))),
+    query: (sqlText, parameters) => raw(client).query(sqlText, parameters),
+    dumpDataDir: async () => client.dumpDataDir('none'),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+    throw new StoreError({ code: 'invalid_input', operation: 'openDatabase', field: 'schema', message: `"${schema}" is not a plain lowercase schema name` });
+  }
+  // Loaded only when a server is used, so PGlite-only installs never load the pg driver.
+  const [{ default: driver }, { drizzle: drizzlePostgres }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new driver.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 4,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  try {
+    const client = await pool.connect();
+    try {
+      if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+      await client.query('SELECT 1');
+    } finally {
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new StoreError({
+      code: 'connection_failed',
+      operation: 'openDatabase',
+      message: `cannot connect to ${redactUrl(url)}: ${(error as Error).message}. Is the server running (e.g. \`pg_ctlcluster 15 main start\`) and is DATABASE_URL right?`,
+      cause: error,
+    });
+  }
+  const db = drizzlePostgres({ client: pool, schema: storeSchema }) as unknown as StoreDatabase;
+  const raw = (client: pg.PoolClient | pg.Pool): RawConnection => ({
+    async exec(sqlText) {
+      await client.query(sqlText);
+    },
+    async query<Row>(sqlText: string, parameters: unknown[] = []) {
+      const result = await client.query(sqlText, parameters);
+      return result.rows as Row[];
+    },
+  });
+  let closed = false;
+  return {
+    backend: 'postgres',
+    location: redactUrl(url) + (schema ? ` (schema ${schema})` : ''),
+    db,
+    migrations: null,
+    async rawTransaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(raw(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    query: (sqlText, parameters) => raw(pool).query(sqlText, parameters),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

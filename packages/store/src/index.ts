@@ -1,0 +1,108 @@
+/**
+ * @espectro/store — Espectro's database: a Drizzle schema with committed SQL migrations, embedded
+ * PGlite by default (`.espectro/db`) or PostgreSQL with `DATABASE_URL`, and a typed repository for
+ * outlets and their rating history (CON-4), articles, stories (sentences, guard decisions,
+ * blindspot flags), contestations (CON-1..3), debate checks (REV-D), audit and cost records, the
+ * SYN-5 retry queue (`FOR UPDATE SKIP LOCKED`) and resumable pipeline runs.
+ *
+ * @packageDocumentation
+ */
+export { StoreError, type StoreErrorCode, type StoreErrorDetails } from './errors.js';
+export {
+  DEFAULT_DATA_DIR,
+  openDatabase,
+  type Database,
+  type OpenDatabaseOptions,
+  type RawConnection,
+  type StoreBackend,
+  type StoreDatabase,
+  type StoreExecutor,
+  type StoreTransaction,
+} from './database.js';
+export { loadMigrations, migrate, migrationsFolder, migrationStatus, type Migration, type MigrationReport } from './migrate.js';
+export {
+  AcademicEvidenceSourceSchema,
+  ContentEvidenceSchema,
+  OwnershipEvidenceSchema,
+  PendingEvidenceSchema,
+  RatingEvidenceSchema,
+  RosterEntrySchema,
+  rateOutletInputFromEvidence,
+  type PendingEvidence,
+  type RatingEvidence,
+  type RosterEntry,
+} from './evidence.js';
+export {
+  PreliminaryOutletInputSchema,
+  RecordOutletRatingInputSchema,
+  countOutletsByConfidence,
+  ensurePreliminaryOutlets,
+  getOutlet,
+  listOutlets,
+  outletFromRow,
+  recordOutletRating,
+  type ListOutletsFilter,
+  type Outlet,
+  type OutletRatingHistoryEntry,
+  type OutletWithHistory,
+  type PreliminaryOutletInput,
+  type RecordOutletRatingInput,
+  type RecordOutletRatingResult,
+} from './outlets.js';
+export {
+  ArticleInputSchema,
+  NEAR_DUPLICATE_TITLE_DAYS,
+  articleIdFor,
+  countArticles,
+  insertArticles,
+  listArticles,
+  type ArticleInput,
+  type DuplicateArticle,
+  type InsertArticlesResult,
+  type ListArticlesFilter,
+  type StoredArticle,
+} from './articles.js';
+export {
+  SaveStoryInputSchema,
+  StoredCoverageSchema,
+  StoryStatusSchema,
+  countCountryStoriesLast24h,
+  countStoriesByStatus,
+  getStory,
+  listStories,
+  listPublishedStoryTimes,
+  saveStories,
+  saveStory,
+  supersedeOverlappingStories,
+  type ListStoriesFilter,
+  type SaveStoryInput,
+  type StoredCoverage,
+  type StoryDetail,
+  type StorySource,
+  type StoryStatus,
+  type StorySummary,
+} from './stories.js';
+export {
+  CreateContestationInputSchema,
+  createContestation,
+  getContestation,
+  listContestations,
+  transitionContestationRecord,
+  type ContestationRecord,
+  type ContestationTransitionResult,
+  type CreateContestationInput,
+  type ListContestationsFilter,
+} from './contestations.js';
+export {
+  StoredCheckSchema,
+  createStoreCheckRepository,
+  listAllChecks,
+  type StoreCheckRepository,
+  type StoredCheckShape,
+  type StoredScoreboards,
+} from './checks.js';
+export { createStoreRetryQueue, enqueueRetry, type Instant, type RetryEntry, type RetryFailure, type RetryStatus, type StoreRetryQueue } from './retry-queue.js';
+export { checkpoint, failRun, finishRun, listRuns, runCheckpointData, startOrResumeRun, type RunRecord, type StartedRun } from './runs.js';
+export { LedgerEntryInputSchema, costTotals, listAudits, recordAudit, recordCosts, type LedgerEntryInput } from './audit.js';
+export { createStore, openStore, type Store } from './store.js';
+export * as schema from './schema.js';

@@ -1,0 +1,142 @@
+/**
+ * `openStore`: the repository API used by the CLI and the site — typed, zod-validated functions
+ * grouped by subject, each running in its own transaction where it needs one.
+ */
+import type { ContestationRateLimits, ContestationTransitionRequest, RateOutletResult } from '@espectro/methodology';
+import { countArticles, insertArticles, listArticles, type ArticleInput, type ListArticlesFilter } from './articles.js';
+import { costTotals, listAudits, recordAudit, recordCosts, type LedgerEntryInput } from './audit.js';
+import { createStoreCheckRepository, listAllChecks, type StoreCheckRepository, type StoredCheckShape } from './checks.js';
+import {
+  createContestation,
+  getContestation,
+  listContestations,
+  transitionContestationRecord,
+  type CreateContestationInput,
+  type ListContestationsFilter,
+} from './contestations.js';
+import { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+import {
+  countOutletsByConfidence,
+  ensurePreliminaryOutlets,
+  getOutlet,
+  listOutlets,
+  recordOutletRating,
+  type ListOutletsFilter,
+  type PreliminaryOutletInput,
+  type RecordOutletRatingInput,
+} from './outlets.js';
+import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
+import { listRuns } from './runs.js';
+import { countStoriesByStatus, getStory, listStories, saveStory, type ListStoriesFilter, type SaveStoryInput } from './stories.js';
+
+/** The repository over one open database. */
+export interface Store {
+  readonly database: Database;
+  readonly outlets: {
+    list(filter?: ListOutletsFilter): ReturnType<typeof listOutlets>;
+    /** One outlet with its rating history (CON-4 causes included). */
+    get(domain: string): ReturnType<typeof getOutlet>;
+    /** Stores a funnel rating (see {@link recordOutletRating}). */
+    recordRating(input: RecordOutletRatingInput): ReturnType<typeof recordOutletRating>;
+    ensurePreliminary(entries: readonly PreliminaryOutletInput[]): Promise<string[]>;
+    countByConfidence(): Promise<Record<string, number>>;
+  };
+  readonly articles: {
+    insert(articles: readonly ArticleInput[]): ReturnType<typeof insertArticles>;
+    list(filter?: ListArticlesFilter): ReturnType<typeof listArticles>;
+    count(): Promise<number>;
+  };
+  readonly stories: {
+    /** Stories with coverage (default: all but superseded), newest first. */
+    list(filter?: ListStoriesFilter): ReturnType<typeof listStories>;
+    /** One story with sentences, sources and its latest guard decision. */
+    get(id: string): ReturnType<typeof getStory>;
+    save(story: SaveStoryInput): Promise<void>;
+    countByStatus(): Promise<Record<string, number>>;
+  };
+  readonly contestations: {
+    /** CON-1 + CON-3 (limits counted from stored history); throws `rate_limited` when refused. */
+    create(input: CreateContestationInput, limits?: ContestationRateLimits): ReturnType<typeof createContestation>;
+    /** CON-2; throws `invalid_transition` when refused. */
+    transition(id: string, request: ContestationTransitionRequest): ReturnType<typeof transitionContestationRecord>;
+    list(filter?: ListContestationsFilter): ReturnType<typeof listContestations>;
+    get(id: string): ReturnType<typeof getContestation>;
+  };
+  /** The `CheckRepository` of `@espectro/factcheck`. */
+  readonly checks: StoreCheckRepository<StoredCheckShape> & { all(): Promise<Record<string, unknown>[]> };
+  /** The SYN-5 retry queue (`RetryQueue` of `@espectro/synthesis` plus `claimDue`). */
+  readonly retryQueue: StoreRetryQueue;
+  readonly audit: {
+    record(subjectType: string, subjectId: string, audit: unknown): Promise<number>;
+    list(subjectType: string, subjectId: string): ReturnType<typeof listAudits>;
+    recordCosts(entries: readonly LedgerEntryInput[], runId?: string | null): Promise<number>;
+    costTotals(jobId?: string): ReturnType<typeof costTotals>;
+  };
+  readonly runs: { list(limit?: number): ReturnType<typeof listRuns> };
+  close(): Promise<void>;
+}
+
+/**
+ * Wraps an open database in the repository API.
+ *
+ * @example
+ * const store = createStore(await openDatabase());
+ * const outlet = await store.outlets.get('elpais.com');
+ */
+export function createStore(database: Database): Store {
+  const { db } = database;
+  const checkRepository = createStoreCheckRepository(database);
+  return {
+    database,
+    outlets: {
+      list: (filter) => listOutlets(db, filter),
+      get: (domain) => getOutlet(db, domain),
+      recordRating: (input) => db.transaction((tx) => recordOutletRating(tx, input)),
+      ensurePreliminary: (entries) => db.transaction((tx) => ensurePreliminaryOutlets(tx, entries)),
+      countByConfidence: () => countOutletsByConfidence(db),
+    },
+    articles: {
+      insert: (articles) => db.transaction((tx) => insertArticles(tx, articles)),
+      list: (filter) => listArticles(db, filter),
+      count: () => countArticles(db),
+    },
+    stories: {
+      list: (filter) => listStories(db, filter),
+      get: (id) => getStory(db, id),
+      save: (story) => db.transaction((tx) => saveStory(tx, story)),
+      countByStatus: () => countStoriesByStatus(db),
+    },
+    contestations: {
+      create: (input, limits) => db.transaction((tx) => createContestation(tx, input, limits)),
+      transition: (id, request) => db.transaction((tx) => transitionContestationRecord(tx, id, request)),
+      list: (filter) => listContestations(db, filter),
+      get: (id) => getContestation(db, id),
+    },
+    checks: { ...checkRepository, all: () => listAllChecks(db) },
+    retryQueue: createStoreRetryQueue(database),
+    audit: {
+      record: (subjectType, subjectId, audit) => recordAudit(db, subjectType, subjectId, audit),
+      list: (subjectType, subjectId) => listAudits(db, subjectType, subjectId),
+      recordCosts: (entries, runId) => recordCosts(db, entries, runId ?? null),
+      costTotals: (jobId) => costTotals(db, jobId),
+    },
+    runs: { list: (limit) => listRuns(db, limit) },
+    close: () => database.close(),
+  };
+}
+
+/**
+ * Opens the database (PGlite in `.espectro/db`, or `DATABASE_URL`), applies migrations and
+ * returns the repository.
+ *
+ * @example
+ * const store = await openStore({ dataDir: '.espectro/db' });
+ * const stories = await store.stories.list({ status: 'published' });
+ * await store.close();
+ */
+export async function openStore(options: OpenDatabaseOptions = {}): Promise<Store> {
+  return createStore(await openDatabase(options));
+}
+
+/** Re-exported so callers can type ratings they pass to {@link Store.outlets}. */
+export type { RateOutletResult };
