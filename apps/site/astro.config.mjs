@@ -1,0 +1,52 @@
+// @ts-check
+import node from '@astrojs/node';
+import { resolve } from 'node:path';
+import { defineConfig } from 'astro/config';
+
+/**
+ * Output `static` with the Node adapter: every content page is prerendered at build time (they only
+ * change when the pipeline publishes, and static HTML is what scales to 10 000 stories); the few
+ * routes that must react to a reader — the contestation form and API, the editors' triage and the
+ * reader error reports — opt out with `export const prerender = false` and run on the Node server.
+ *
+ * Workspace packages resolve to their TypeScript sources through the `@espectro/source` export
+ * condition (as in vitest and `tsc -b`), so the site never needs a package build first.
+ */
+const source = '@espectro/source';
+// Vite 6's default conditions, after ours.
+const defaultClientConditions = ['module', 'browser', 'development|production'];
+const defaultServerConditions = ['module', 'node', 'development|production'];
+const siteUrl = process.env.ESPECTRO_SITE_URL ?? 'https://espectro.example';
+/**
+ * Hosts the server accepts in `Host` / `X-Forwarded-Host` (Astro builds the request URL, and so the
+ * origin its CSRF check compares, only from allowed hosts): the public site, loopback, and any
+ * extra hostnames in ESPECTRO_SITE_ALLOWED_HOSTS (comma-separated).
+ */
+const allowedHosts = [
+  new URL(siteUrl).hostname,
+  'localhost',
+  '127.0.0.1',
+  ...(process.env.ESPECTRO_SITE_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
+];
+const snapshot = process.env.ESPECTRO_SITE_SNAPSHOT ? resolve(process.env.ESPECTRO_SITE_SNAPSHOT) : '';
+
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  outDir: process.env.ESPECTRO_SITE_OUT_DIR ?? './dist',
+  site: siteUrl,
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.ESPECTRO_SITE_BUILD_CONCURRENCY ?? 4) },
+  compressHTML: true,
+  devToolbar: { enabled: false },
+  security: { checkOrigin: true, allowedDomains: allowedHosts.map((hostname) => ({ hostname })) },
+  vite: {
+    define: { 'import.meta.env.ESPECTRO_SITE_SNAPSHOT_AT_BUILD': JSON.stringify(snapshot) },
+    resolve: { conditions: [source, ...defaultClientConditions] },
+    ssr: {
+      resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] },
+      noExternal: [/^@espectro\//],
+    },
+    logLevel: 'warn',
+  },
+});

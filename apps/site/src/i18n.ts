@@ -1,0 +1,509 @@
+/**
+ * Every label the site shows, in Spanish (default) and Brazilian Portuguese, in one dictionary.
+ * Enum labels follow the table of RULES.md; contestation and rating-change labels are the
+ * methodology's own (`CONTESTATION_LABELS`, `RATING_CHANGE_CAUSE_LABELS`), re-exported here so that
+ * pages import labels from this file only.
+ */
+import {
+  CONTESTATION_LABELS,
+  RATING_CHANGE_CAUSE_LABELS,
+  type Bucket,
+  type CheckStatus,
+  type CountryRegime,
+  type FundingModel,
+  type RatingSignal,
+  type ContestationDimension,
+  type ContestationStatus,
+  type Factuality,
+  type GuardReason,
+  type OwnerType,
+  type RatingChangeCause,
+  type RatingConfidence,
+  type Topic,
+  type Verdict,
+} from '@espectro/methodology';
+import type { Locale } from './lib/types.js';
+
+export type { Locale };
+
+/** A label in both locales. */
+export type Label = Record<Locale, string>;
+
+/** Value of the `lang` attribute for a locale. */
+export function htmlLang(locale: Locale): string {
+  return locale;
+}
+
+/** Bias buckets (RULES labels table). */
+export const BIAS_LABELS: Record<Bucket, Label> = {
+  left: { es: 'Izquierda', 'pt-BR': 'Esquerda' },
+  center: { es: 'Centro', 'pt-BR': 'Centro' },
+  right: { es: 'Derecha', 'pt-BR': 'Direita' },
+};
+
+/** Factuality levels (RULES labels table). */
+export const FACTUALITY_LABELS: Record<Factuality, Label> = {
+  'very-high': { es: 'Muy alta', 'pt-BR': 'Muito alta' },
+  high: { es: 'Alta', 'pt-BR': 'Alta' },
+  mixed: { es: 'Mixta', 'pt-BR': 'Mista' },
+  low: { es: 'Baja', 'pt-BR': 'Baixa' },
+  'very-low': { es: 'Muy baja', 'pt-BR': 'Muito baixa' },
+};
+
+/** Rating confidence (RULES labels table). */
+export const CONFIDENCE_LABELS: Record<RatingConfidence, Label> = {
+  high: { es: 'alta', 'pt-BR': 'alta' },
+  medium: { es: 'media', 'pt-BR': 'média' },
+  low: { es: 'baja', 'pt-BR': 'baixa' },
+  preliminary: { es: 'preliminar', 'pt-BR': 'preliminar' },
+};
+
+/** Debate verdicts (RULES labels table). */
+export const VERDICT_LABELS: Record<Verdict, Label> = {
+  true: { es: 'Verdadero', 'pt-BR': 'Verdadeiro' },
+  imprecise: { es: 'Impreciso', 'pt-BR': 'Impreciso' },
+  false: { es: 'Falso', 'pt-BR': 'Falso' },
+  no_data: { es: 'Sin datos', 'pt-BR': 'Sem dados' },
+};
+
+/** Check statuses (RULES labels table; `published` has no label of its own). */
+export const CHECK_STATUS_LABELS: Record<CheckStatus, Label> = {
+  published: { es: 'publicada', 'pt-BR': 'publicada' },
+  discarded: { es: 'descartada', 'pt-BR': 'descartada' },
+  under_review: { es: 'en revisión', 'pt-BR': 'em revisão' },
+  removed: { es: 'retirada', 'pt-BR': 'removida' },
+};
+
+/** Topics (RULES labels table). */
+export const TOPIC_LABELS: Record<Topic, Label> = {
+  politics: { es: 'política', 'pt-BR': 'política' },
+  economy: { es: 'economía', 'pt-BR': 'economia' },
+  international: { es: 'internacional', 'pt-BR': 'internacional' },
+  society: { es: 'sociedad', 'pt-BR': 'sociedade' },
+  culture: { es: 'cultura', 'pt-BR': 'cultura' },
+  sports: { es: 'deportes', 'pt-BR': 'esportes' },
+  technology: { es: 'tecnología', 'pt-BR': 'tecnologia' },
+  science: { es: 'ciencia', 'pt-BR': 'ciência' },
+  health: { es: 'salud', 'pt-BR': 'saúde' },
+  environment: { es: 'medio ambiente', 'pt-BR': 'meio ambiente' },
+};
+
+/** URL slug of each topic under `/temas/`. */
+export const TOPIC_SLUGS: Record<Topic, string> = {
+  politics: 'politica',
+  economy: 'economia',
+  international: 'internacional',
+  society: 'sociedad',
+  culture: 'cultura',
+  sports: 'deportes',
+  technology: 'tecnologia',
+  science: 'ciencia',
+  health: 'salud',
+  environment: 'medio-ambiente',
+};
+
+/** Publish-guard reasons (PG). */
+export const GUARD_REASON_LABELS: Record<GuardReason, Label> = {
+  no_coverage: { es: 'menos de 2 medios', 'pt-BR': 'menos de 2 veículos' },
+  no_synthesis: { es: 'sin síntesis', 'pt-BR': 'sem síntese' },
+  insufficient_synthesis: { es: 'síntesis insuficiente (1–4 frases)', 'pt-BR': 'síntese insuficiente (1–4 frases)' },
+  few_sentences: { es: 'pocas frases para su nivel', 'pt-BR': 'poucas frases para o nível' },
+  no_image: { es: 'sin imagen', 'pt-BR': 'sem imagem' },
+  low_coverage: { es: 'menos de 3 medios calificados', 'pt-BR': 'menos de 3 veículos classificados' },
+  low_diversity: { es: 'todos los medios políticos en un mismo lado', 'pt-BR': 'todos os veículos políticos do mesmo lado' },
+  suspect_sources: { es: 'solo fuentes de baja veracidad', 'pt-BR': 'só fontes de baixa factualidade' },
+  filtered_content: { es: 'tema de bajo valor con pocos medios', 'pt-BR': 'tema de baixo valor com poucos veículos' },
+  country_cap: { es: 'tope diario de historias del país', 'pt-BR': 'limite diário de histórias do país' },
+};
+
+/** Owner types (seed 002 §5). */
+export const OWNER_TYPE_LABELS: Record<OwnerType, Label> = {
+  'corporate-conglomerate': { es: 'conglomerado empresarial', 'pt-BR': 'conglomerado empresarial' },
+  'family-controlled': { es: 'control familiar', 'pt-BR': 'controle familiar' },
+  'state-public-broadcaster': { es: 'medio público estatal', 'pt-BR': 'emissora pública estatal' },
+  'state-captured': { es: 'capturado por el Estado', 'pt-BR': 'capturado pelo Estado' },
+  'political-party': { es: 'partido político', 'pt-BR': 'partido político' },
+  religious: { es: 'religioso', 'pt-BR': 'religioso' },
+  'ngo-foundation': { es: 'ONG o fundación', 'pt-BR': 'ONG ou fundação' },
+  cooperative: { es: 'cooperativa', 'pt-BR': 'cooperativa' },
+  'independent-private': { es: 'privado independiente', 'pt-BR': 'privado independente' },
+  unknown: { es: 'desconocido', 'pt-BR': 'desconhecido' },
+};
+
+/** Country regimes (FUN-3). */
+export const REGIME_LABELS: Record<CountryRegime, Label> = {
+  democracy: { es: 'democracia', 'pt-BR': 'democracia' },
+  hybrid: { es: 'régimen híbrido', 'pt-BR': 'regime híbrido' },
+  authoritarian: { es: 'régimen autoritario', 'pt-BR': 'regime autoritário' },
+};
+
+/** Funding models (seed 002 §5). */
+export const FUNDING_LABELS: Record<FundingModel, Label> = {
+  subscription: { es: 'suscripciones', 'pt-BR': 'assinaturas' },
+  advertising: { es: 'publicidad', 'pt-BR': 'publicidade' },
+  'state-subsidy': { es: 'subsidio estatal', 'pt-BR': 'subsídio estatal' },
+  'patronage-donor': { es: 'mecenazgo o donantes', 'pt-BR': 'mecenato ou doadores' },
+  'political-party-funded': { es: 'financiado por un partido', 'pt-BR': 'financiado por partido' },
+  mixed: { es: 'mixto', 'pt-BR': 'misto' },
+  unknown: { es: 'desconocido', 'pt-BR': 'desconhecido' },
+};
+
+/** The three signals of the rating funnel. */
+export const SIGNAL_LABELS: Record<RatingSignal, Label> = {
+  ownership: { es: 'propiedad', 'pt-BR': 'propriedade' },
+  academic: { es: 'académica', 'pt-BR': 'acadêmica' },
+  content: { es: 'contenido', 'pt-BR': 'conteúdo' },
+};
+
+/** Rating flags (rateOutlet). */
+export const RATING_FLAG_LABELS: Record<string, Label> = {
+  no_signal: { es: 'sin señal válida: fuera de las barras de cobertura', 'pt-BR': 'sem sinal válido: fora das barras de cobertura' },
+  split_outlet: { es: 'noticias y opinión en lados distintos', 'pt-BR': 'notícias e opinião em lados diferentes' },
+  content_predates_control_change: { es: 'contenido anterior al cambio de control', 'pt-BR': 'conteúdo anterior à troca de controle' },
+  post_change_sample_insufficient: { es: 'muestra insuficiente tras el cambio de control', 'pt-BR': 'amostra insuficiente após a troca de controle' },
+  r1_content_override: { es: 'el contenido corrigió la regla R1', 'pt-BR': 'o conteúdo corrigiu a regra R1' },
+  r3_clamped: { es: 'sesgo acotado por la regla R3', 'pt-BR': 'viés limitado pela regra R3' },
+};
+
+/** Contestation dimensions and states: the methodology's labels (CON-1, CON-2). */
+export const CONTESTATION_DIMENSION_LABELS: Record<ContestationDimension, Label> = CONTESTATION_LABELS.dimension;
+export const CONTESTATION_STATUS_LABELS: Record<ContestationStatus, Label> = CONTESTATION_LABELS.status;
+/** Causes of a rating change: the methodology's labels (CON-4). */
+export const RATING_CHANGE_LABELS: Record<RatingChangeCause, Label> = RATING_CHANGE_CAUSE_LABELS;
+
+/** Every other label, by key. `{name}` placeholders are filled by {@link t}. */
+export const LABELS = {
+  siteName: { es: 'Espectro', 'pt-BR': 'Espectro' },
+  skipToContent: { es: 'Saltar al contenido', 'pt-BR': 'Pular para o conteúdo' },
+  mainNavigation: { es: 'Navegación principal', 'pt-BR': 'Navegação principal' },
+  navStories: { es: 'Historias', 'pt-BR': 'Histórias' },
+  navSources: { es: 'Fuentes', 'pt-BR': 'Fontes' },
+  navTopics: { es: 'Temas', 'pt-BR': 'Temas' },
+  navPrisma: { es: 'Puntos ciegos', 'pt-BR': 'Pontos cegos' },
+  navFuja: { es: 'Fuja da Bolha', 'pt-BR': 'Fuja da Bolha' },
+  navPlacar: { es: 'Placar', 'pt-BR': 'Placar' },
+  navMethodology: { es: 'Metodología', 'pt-BR': 'Metodologia' },
+  navContest: { es: 'Impugnar', 'pt-BR': 'Contestar' },
+  navData: { es: 'Datos abiertos', 'pt-BR': 'Dados abertos' },
+  fixtureNotice: {
+    es: 'Datos de prueba: historias, titulares y medios de este sitio son ficticios y no son noticias reales.',
+    'pt-BR': 'Dados de teste: histórias, manchetes e veículos deste site são fictícios e não são notícias reais.',
+  },
+  fixtureBadge: { es: 'ficticio', 'pt-BR': 'fictício' },
+  dataSource: { es: 'Fuente de datos: {source}, generados el {date}.', 'pt-BR': 'Fonte dos dados: {source}, gerados em {date}.' },
+  methodologyVersion: { es: 'Versión de la metodología', 'pt-BR': 'Versão da metodologia' },
+  // Home
+  homeTitle: { es: 'Historias', 'pt-BR': 'Histórias' },
+  homeIntro: {
+    es: 'Cada historia reúne la cobertura de varios medios. La barra muestra quién la cubrió, por dominio único.',
+    'pt-BR': 'Cada história reúne a cobertura de vários veículos. A barra mostra quem a cobriu, por domínio único.',
+  },
+  tierMain: { es: 'Historias principales', 'pt-BR': 'Histórias principais' },
+  tierLimited: { es: 'Cobertura limitada', 'pt-BR': 'Cobertura limitada' },
+  tierMainShort: { es: 'principal', 'pt-BR': 'principal' },
+  tierLimitedShort: { es: 'cobertura limitada', 'pt-BR': 'cobertura limitada' },
+  outletCount: { es: '{count} medios', 'pt-BR': '{count} veículos' },
+  outletCountOne: { es: '1 medio', 'pt-BR': '1 veículo' },
+  noTopic: { es: 'sin tema', 'pt-BR': 'sem tema' },
+  blindspotBadge: { es: 'Punto ciego: falta {buckets}', 'pt-BR': 'Ponto cego: falta {buckets}' },
+  allStories: { es: 'Todas las historias', 'pt-BR': 'Todas as histórias' },
+  archiveTitle: { es: 'Archivo de historias, página {page}', 'pt-BR': 'Arquivo de histórias, página {page}' },
+  pagination: { es: 'Paginación', 'pt-BR': 'Paginação' },
+  previousPage: { es: 'Página anterior', 'pt-BR': 'Página anterior' },
+  nextPage: { es: 'Página siguiente', 'pt-BR': 'Próxima página' },
+  pageOf: { es: 'Página {page} de {pages}', 'pt-BR': 'Página {page} de {pages}' },
+  noStories: { es: 'No hay historias publicadas.', 'pt-BR': 'Não há histórias publicadas.' },
+  // Coverage
+  coverageTitle: { es: 'Cobertura por sesgo', 'pt-BR': 'Cobertura por viés' },
+  coverageSummary: {
+    es: '{left} · {center} · {right}, sobre {count} medios políticos con sesgo',
+    'pt-BR': '{left} · {center} · {right}, sobre {count} veículos políticos com viés',
+  },
+  coverageNoBias: { es: 'Ningún medio político con sesgo calificado', 'pt-BR': 'Nenhum veículo político com viés classificado' },
+  coverageApart: {
+    es: '{nonPolitical} apolíticos y {unrated} sin sesgo o fuera del registro (cuentan en el total, no en el sesgo)',
+    'pt-BR': '{nonPolitical} apolíticos e {unrated} sem viés ou fora do cadastro (contam no total, não no viés)',
+  },
+  percentOf: { es: '{label} {percent} % ({count})', 'pt-BR': '{label} {percent} % ({count})' },
+  // Story
+  storySynthesis: { es: 'Síntesis', 'pt-BR': 'Síntese' },
+  storyKeyboardHint: {
+    es: 'Cada frase con fuentes es un botón: Tab recorre las frases, Enter o Espacio abre sus fuentes, las flechas saltan entre frases atribuidas y Escape cierra el panel.',
+    'pt-BR': 'Cada frase com fontes é um botão: Tab percorre as frases, Enter ou Espaço abre as fontes, as setas pulam entre frases atribuídas e Esc fecha o painel.',
+  },
+  sentenceSources: { es: 'Fuentes de la frase', 'pt-BR': 'Fontes da frase' },
+  sentenceSourceCount: { es: '{count} fuentes', 'pt-BR': '{count} fontes' },
+  sentenceSourceCountOne: { es: '1 fuente', 'pt-BR': '1 fonte' },
+  sentenceDiscrepancy: { es: 'las fuentes discrepan', 'pt-BR': 'as fontes divergem' },
+  close: { es: 'Cerrar', 'pt-BR': 'Fechar' },
+  closeSources: { es: 'Cerrar el panel de fuentes', 'pt-BR': 'Fechar o painel de fontes' },
+  storySources: { es: 'Artículos de la historia', 'pt-BR': 'Artigos da história' },
+  storyAbout: { es: 'Cómo se hizo esta historia', 'pt-BR': 'Como esta história foi feita' },
+  writtenBy: { es: 'Escrita por', 'pt-BR': 'Escrita por' },
+  extractiveOffline: { es: 'extractivo, sin conexión', 'pt-BR': 'extrativo, sem conexão' },
+  promptVersion: { es: 'Versión del prompt', 'pt-BR': 'Versão do prompt' },
+  notApplicable: { es: 'no corresponde', 'pt-BR': 'não se aplica' },
+  cost: { es: 'Costo del modelo', 'pt-BR': 'Custo do modelo' },
+  guardRecord: { es: 'Control de publicación (PG)', 'pt-BR': 'Controle de publicação (PG)' },
+  guardPassed: { es: 'Publicada: superó todas las reglas del control.', 'pt-BR': 'Publicada: passou por todas as regras do controle.' },
+  guardFailed: { es: 'Retenida por: {reasons}', 'pt-BR': 'Retida por: {reasons}' },
+  tier: { es: 'Nivel', 'pt-BR': 'Nível' },
+  topic: { es: 'Tema', 'pt-BR': 'Tema' },
+  ownershipMix: { es: 'Propiedad de los medios', 'pt-BR': 'Propriedade dos veículos' },
+  outlet: { es: 'Medio', 'pt-BR': 'Veículo' },
+  published: { es: 'Publicado', 'pt-BR': 'Publicado' },
+  openArticle: { es: 'Leer en {outlet}', 'pt-BR': 'Ler em {outlet}' },
+  noSourcesForSentence: { es: 'Esta frase no tiene fuentes.', 'pt-BR': 'Esta frase não tem fontes.' },
+  // Outlets
+  sourcesTitle: { es: 'Fuentes', 'pt-BR': 'Fontes' },
+  sourcesIntro: {
+    es: 'Cada medio con su sesgo, su veracidad y la confianza de la calificación. Los medios apolíticos no reciben sesgo.',
+    'pt-BR': 'Cada veículo com seu viés, sua factualidade e a confiança da classificação. Veículos apolíticos não recebem viés.',
+  },
+  bias: { es: 'Sesgo', 'pt-BR': 'Viés' },
+  factuality: { es: 'Veracidad', 'pt-BR': 'Factualidade' },
+  confidence: { es: 'Confianza', 'pt-BR': 'Confiança' },
+  country: { es: 'País', 'pt-BR': 'País' },
+  apolitical: { es: 'Apolítico', 'pt-BR': 'Apolítico' },
+  noBias: { es: 'Sin sesgo asignado', 'pt-BR': 'Sem viés atribuído' },
+  noFactuality: { es: 'Sin calificar', 'pt-BR': 'Sem classificação' },
+  preliminary: { es: 'Preliminar', 'pt-BR': 'Preliminar' },
+  chartBar: { es: 'Barra', 'pt-BR': 'Barra' },
+  factualityDistribution: { es: 'Distribución de la veracidad', 'pt-BR': 'Distribuição da factualidade' },
+  evidenceRecord: { es: 'Registro de evidencia', 'pt-BR': 'Registro de evidências' },
+  ratingResult: { es: 'Calificación', 'pt-BR': 'Classificação' },
+  ratedAt: { es: 'Calificado el', 'pt-BR': 'Classificado em' },
+  appliedRule: { es: 'Regla de propiedad aplicada', 'pt-BR': 'Regra de propriedade aplicada' },
+  none: { es: 'ninguna', 'pt-BR': 'nenhuma' },
+  trace: { es: 'Reglas que intervinieron', 'pt-BR': 'Regras que atuaram' },
+  dissent: { es: 'Señales en desacuerdo', 'pt-BR': 'Sinais em desacordo' },
+  flags: { es: 'Avisos', 'pt-BR': 'Avisos' },
+  ownership: { es: 'Propiedad', 'pt-BR': 'Propriedade' },
+  ownerType: { es: 'Tipo de propietario', 'pt-BR': 'Tipo de proprietário' },
+  countryRegime: { es: 'Régimen del país', 'pt-BR': 'Regime do país' },
+  fundingModel: { es: 'Financiamiento', 'pt-BR': 'Financiamento' },
+  lastControlChange: { es: 'Último cambio de control', 'pt-BR': 'Última troca de controle' },
+  academic: { es: 'Evaluaciones académicas y de ONG', 'pt-BR': 'Avaliações acadêmicas e de ONGs' },
+  academicSource: { es: 'Fuente', 'pt-BR': 'Fonte' },
+  date: { es: 'Fecha', 'pt-BR': 'Data' },
+  weight: { es: 'Peso', 'pt-BR': 'Peso' },
+  weightPrimary: { es: 'primaria', 'pt-BR': 'primária' },
+  weightSecondary: { es: 'secundaria', 'pt-BR': 'secundária' },
+  domestic: { es: 'nacional', 'pt-BR': 'nacional' },
+  foreign: { es: 'extranjera', 'pt-BR': 'estrangeira' },
+  quote: { es: 'Cita', 'pt-BR': 'Citação' },
+  content: { es: 'Análisis de contenido', 'pt-BR': 'Análise de conteúdo' },
+  sampleSize: { es: 'Artículos analizados', 'pt-BR': 'Artigos analisados' },
+  windowStart: { es: 'Desde', 'pt-BR': 'Desde' },
+  contentBucket: { es: 'Sesgo del contenido', 'pt-BR': 'Viés do conteúdo' },
+  inconclusive: { es: 'no concluyente', 'pt-BR': 'inconclusivo' },
+  newsBucket: { es: 'Noticias', 'pt-BR': 'Notícias' },
+  opinionBucket: { es: 'Opinión', 'pt-BR': 'Opinião' },
+  noEvidence: { es: 'Sin evidencia registrada.', 'pt-BR': 'Sem evidências registradas.' },
+  preliminaryNote: {
+    es: 'Medio en espera de calificación desde {date}: {reason}.',
+    'pt-BR': 'Veículo aguardando classificação desde {date}: {reason}.',
+  },
+  ratingHistory: { es: 'Historial de la calificación', 'pt-BR': 'Histórico da classificação' },
+  noHistory: { es: 'La calificación no ha cambiado.', 'pt-BR': 'A classificação não mudou.' },
+  cause: { es: 'Causa', 'pt-BR': 'Causa' },
+  change: { es: 'Cambio', 'pt-BR': 'Mudança' },
+  field: { es: 'Campo', 'pt-BR': 'Campo' },
+  contestThisOutlet: { es: 'Impugnar la calificación de este medio', 'pt-BR': 'Contestar a classificação deste veículo' },
+  // Topics
+  topicsTitle: { es: 'Temas', 'pt-BR': 'Temas' },
+  topicStories: { es: 'Historias de {topic}', 'pt-BR': 'Histórias de {topic}' },
+  storyCount: { es: '{count} historias', 'pt-BR': '{count} histórias' },
+  // Prisma
+  prismaTitle: { es: 'Puntos ciegos', 'pt-BR': 'Pontos cegos' },
+  prismaIntro: {
+    es: 'Historias que un lado del espectro casi no cubre: al menos 10 medios, al menos 5 políticos con sesgo, y un lado con 15 % o menos de ellos (reglas BS-PR-1 a BS-PR-4, por dominio único). Deportes, cultura, ciencia y tecnología nunca califican.',
+    'pt-BR': 'Histórias que um lado do espectro quase não cobre.',
+  },
+  prismaMissing: { es: 'Falta: {buckets}', 'pt-BR': 'Falta: {buckets}' },
+  prismaCounts: {
+    es: '{total} medios, {withBias} políticos con sesgo (izquierda {left}, centro {center}, derecha {right})',
+    'pt-BR': '{total} veículos, {withBias} políticos com viés (esquerda {left}, centro {center}, direita {right})',
+  },
+  noBlindspots: { es: 'Ninguna historia es un punto ciego.', 'pt-BR': 'Nenhuma história é um ponto cego.' },
+  driftNotice: {
+    es: '{count} historias tienen una marca guardada que no coincide con la metodología; quedó un aviso en el registro técnico (regla DRIFT).',
+    'pt-BR': '{count} histórias têm uma marca gravada que não coincide com a metodologia; ficou um aviso no registro técnico (regra DRIFT).',
+  },
+  shownOf: { es: 'Se muestran {shown} de {total}.', 'pt-BR': 'Mostrando {shown} de {total}.' },
+  // Fuja da Bolha
+  fujaTitle: { es: 'Fuja da Bolha', 'pt-BR': 'Fuja da Bolha' },
+  fujaIntro: {
+    es: 'Historias brasileñas que un lado del espectro está ignorando, contadas por artículo.',
+    'pt-BR': 'Histórias que um lado do espectro está ignorando. As contagens são por artigo: vários artigos do mesmo veículo entram individualmente.',
+  },
+  fujaSide: { es: 'Punto ciego de la {side}', 'pt-BR': 'Ponto cego da {side}' },
+  fujaCounts: {
+    es: '{withBias} artículos con sesgo conocido de {total}: izquierda {left}, centro {center}, derecha {right}; {lowFactuality} de baja veracidad',
+    'pt-BR': '{withBias} artigos com viés conhecido de {total}: esquerda {left}, centro {center}, direita {right}; {lowFactuality} de baixa factualidade',
+  },
+  criteria: { es: 'Criterios', 'pt-BR': 'Critérios' },
+  criterionMet: { es: 'cumple', 'pt-BR': 'cumpre' },
+  criterionNotMet: { es: 'no cumple', 'pt-BR': 'não cumpre' },
+  // Placar
+  placarTitle: { es: 'Placar', 'pt-BR': 'Placar da Verdade' },
+  placarIntro: {
+    es: 'Chequeo en vivo de los debates.',
+    'pt-BR': 'Checagem ao vivo dos debates. O índice de erro de cada candidato é (falsos + metade dos imprecisos) ÷ falas checáveis; "Sem dados" fica de fora.',
+  },
+  mentirometro: { es: 'Mentirômetro', 'pt-BR': 'Mentirômetro' },
+  scoreboardLive: { es: 'Marcador en vivo', 'pt-BR': 'Placar ao vivo' },
+  scoreboardRevised: { es: 'Marcador revisado', 'pt-BR': 'Placar revisado' },
+  errorIndex: { es: 'Índice de error', 'pt-BR': 'Índice de erro' },
+  checkable: { es: 'chequeables', 'pt-BR': 'checáveis' },
+  noCheckable: { es: 'sin frases chequeables', 'pt-BR': 'sem falas checáveis' },
+  comparison: { es: 'Comparación', 'pt-BR': 'Comparação' },
+  comparisonInsufficient: {
+    es: 'Datos insuficientes: el puntero solo se mueve con al menos 3 frases chequeables de cada candidato.',
+    'pt-BR': 'Dados insuficientes: o ponteiro só se mexe com pelo menos 3 falas checáveis de cada candidato.',
+  },
+  comparisonTie: { es: 'Empate técnico: diferencia menor que 10 puntos.', 'pt-BR': 'Empate técnico: diferença menor que 10 pontos.' },
+  comparisonErrsMore: { es: '{candidate} se equivoca más.', 'pt-BR': '{candidate} erra mais.' },
+  checks: { es: 'Chequeos', 'pt-BR': 'Checagens' },
+  phrase: { es: 'Frase', 'pt-BR': 'Frase' },
+  datum: { es: 'Dato chequeado', 'pt-BR': 'Dado checado' },
+  verdict: { es: 'Veredicto', 'pt-BR': 'Veredito' },
+  reason: { es: 'Motivo', 'pt-BR': 'Motivo' },
+  sources: { es: 'Fuentes', 'pt-BR': 'Fontes' },
+  noSources: { es: 'Sin fuentes.', 'pt-BR': 'Sem fontes.' },
+  alreadyChecked: { es: 'ya chequeado en {debate}', 'pt-BR': 'já checado em {debate}' },
+  verdictHistory: { es: 'Historial del veredicto', 'pt-BR': 'Histórico do veredito' },
+  phaseLive: { es: 'en vivo', 'pt-BR': 'ao vivo' },
+  phaseReview: { es: 'revisión', 'pt-BR': 'revisão' },
+  previousVerdict: { es: 'Veredicto anterior', 'pt-BR': 'Veredito anterior' },
+  reportError: { es: '¿Encontraste un error en este chequeo?', 'pt-BR': 'Achou erro nesta checagem?' },
+  reportMessage: { es: 'Describe el error', 'pt-BR': 'Descreva o erro' },
+  reportSend: { es: 'Enviar aviso', 'pt-BR': 'Enviar aviso' },
+  reportThanks: {
+    es: 'Gracias: tu aviso entra en la revisión posterior al debate.',
+    'pt-BR': 'Obrigado: seu aviso entra na revisão depois do debate.',
+  },
+  candidate: { es: 'Candidato', 'pt-BR': 'Candidato' },
+  spokenAt: { es: 'Dicho a las', 'pt-BR': 'Dito às' },
+  noDebates: { es: 'No hay debates.', 'pt-BR': 'Não há debates.' },
+  // Methodology
+  methodologyTitle: { es: 'Metodología', 'pt-BR': 'Metodologia' },
+  methodologyIntro: {
+    es: 'Esta página se genera del catálogo de reglas del código (`ruleCatalogue` de @espectro/methodology): cada regla, sus parámetros y valores por defecto son los que el código usa.',
+    'pt-BR': 'Esta página é gerada do catálogo de regras do código.',
+  },
+  rule: { es: 'Regla', 'pt-BR': 'Regra' },
+  parameters: { es: 'Parámetros', 'pt-BR': 'Parâmetros' },
+  parameter: { es: 'Parámetro', 'pt-BR': 'Parâmetro' },
+  defaultValue: { es: 'Por defecto', 'pt-BR': 'Padrão' },
+  description: { es: 'Descripción', 'pt-BR': 'Descrição' },
+  implementedBy: { es: 'Implementada por', 'pt-BR': 'Implementada por' },
+  seed: { es: 'Origen', 'pt-BR': 'Origem' },
+  choice: { es: 'elección editorial (parámetro)', 'pt-BR': 'escolha editorial (parâmetro)' },
+  ruleCount: { es: '{count} reglas', 'pt-BR': '{count} regras' },
+  // Contestations
+  contestTitle: { es: 'Impugnar una calificación', 'pt-BR': 'Contestar uma classificação' },
+  contestIntro: {
+    es: 'Cualquier lector puede impugnar el sesgo, la veracidad o la propiedad de un medio. Cada impugnación pasa por Abierta → En revisión → Aceptada o Rechazada. Hay límites por hora, por día y por medio para evitar abusos.',
+    'pt-BR': 'Qualquer leitor pode contestar o viés, a factualidade ou a propriedade de um veículo.',
+  },
+  contestDimension: { es: 'Qué impugnas', 'pt-BR': 'O que você contesta' },
+  contestText: { es: 'Explica por qué (hasta 5000 caracteres)', 'pt-BR': 'Explique por quê (até 5000 caracteres)' },
+  contestSubmit: { es: 'Enviar impugnación', 'pt-BR': 'Enviar contestação' },
+  contestCreated: { es: 'Impugnación registrada: {id}.', 'pt-BR': 'Contestação registrada: {id}.' },
+  contestYours: { es: 'Tus impugnaciones', 'pt-BR': 'Suas contestações' },
+  contestNone: { es: 'Aún no has enviado impugnaciones.', 'pt-BR': 'Você ainda não enviou contestações.' },
+  contestRecent: { es: 'Impugnaciones recientes', 'pt-BR': 'Contestações recentes' },
+  status: { es: 'Estado', 'pt-BR': 'Estado' },
+  submittedAt: { es: 'Enviada', 'pt-BR': 'Enviada' },
+  transitions: { es: 'Registro', 'pt-BR': 'Registro' },
+  rateLimited: {
+    es: 'Límite alcanzado: {limit} impugnaciones {window}. Podrás volver a intentarlo desde {retryAt} (UTC).',
+    'pt-BR': 'Limite atingido: {limit} contestações {window}. Tente de novo a partir de {retryAt} (UTC).',
+  },
+  windowContesterHour: { es: 'por persona en una hora', 'pt-BR': 'por pessoa em uma hora' },
+  windowContesterDay: { es: 'por persona en 24 horas', 'pt-BR': 'por pessoa em 24 horas' },
+  windowOutletDay: { es: 'sobre este medio en 24 horas', 'pt-BR': 'sobre este veículo em 24 horas' },
+  invalidContestation: { es: 'La impugnación no es válida: {problems}', 'pt-BR': 'A contestação não é válida: {problems}' },
+  unknownOutlet: { es: 'El medio {domain} no está en el registro.', 'pt-BR': 'O veículo {domain} não está no cadastro.' },
+  errorTitle: { es: 'No se pudo enviar', 'pt-BR': 'Não foi possível enviar' },
+  // Editors
+  triageTitle: { es: 'Revisión editorial de impugnaciones', 'pt-BR': 'Triagem editorial de contestações' },
+  triageToken: { es: 'Clave de edición', 'pt-BR': 'Chave de edição' },
+  triageSignIn: { es: 'Entrar', 'pt-BR': 'Entrar' },
+  triageDisabled: {
+    es: 'La revisión está desactivada: falta la variable ESPECTRO_EDITOR_TOKEN en el servidor.',
+    'pt-BR': 'A triagem está desativada: falta a variável ESPECTRO_EDITOR_TOKEN no servidor.',
+  },
+  triageWrongToken: { es: 'Clave incorrecta.', 'pt-BR': 'Chave incorreta.' },
+  triageEditor: { es: 'Editor', 'pt-BR': 'Editor' },
+  triageNotes: { es: 'Notas de revisión', 'pt-BR': 'Notas de triagem' },
+  triageMove: { es: 'Pasar a «{status}»', 'pt-BR': 'Passar para «{status}»' },
+  triageDone: { es: 'Transición registrada.', 'pt-BR': 'Transição registrada.' },
+  triageRefused: { es: 'Transición rechazada: {message}', 'pt-BR': 'Transição recusada: {message}' },
+  triageEmpty: { es: 'No hay impugnaciones.', 'pt-BR': 'Não há contestações.' },
+  // Open data
+  dataTitle: { es: 'Datos abiertos', 'pt-BR': 'Dados abertos' },
+  dataIntro: {
+    es: 'Todo lo que muestra el sitio, para descargar. Úsalo en reportajes, investigaciones o para revisar nuestro trabajo.',
+    'pt-BR': 'Tudo o que o site mostra, para baixar.',
+  },
+  dataStoriesJson: { es: 'Historias (JSON)', 'pt-BR': 'Histórias (JSON)' },
+  dataStoriesCsv: { es: 'Historias (CSV)', 'pt-BR': 'Histórias (CSV)' },
+  dataOutletsJson: { es: 'Medios y sus calificaciones (JSON)', 'pt-BR': 'Veículos e classificações (JSON)' },
+  dataOutletsCsv: { es: 'Medios y sus calificaciones (CSV)', 'pt-BR': 'Veículos e classificações (CSV)' },
+  dataChecksJson: { es: 'Chequeos de debates (JSON)', 'pt-BR': 'Checagens dos debates (JSON)' },
+  dataChecksCsv: { es: 'Chequeos de debates (CSV)', 'pt-BR': 'Checagens dos debates (CSV)' },
+  dataClaimReview: { es: 'ClaimReview (JSON-LD de schema.org) de cada chequeo publicado', 'pt-BR': 'ClaimReview (JSON-LD do schema.org) de cada checagem publicada' },
+  dataRules: { es: 'Catálogo de reglas (JSON)', 'pt-BR': 'Catálogo de regras (JSON)' },
+  // Errors
+  notFoundTitle: { es: 'Página no encontrada', 'pt-BR': 'Página não encontrada' },
+  notFoundBody: { es: 'No existe esta página.', 'pt-BR': 'Esta página não existe.' },
+} satisfies Record<string, Label>;
+
+export type LabelKey = keyof typeof LABELS;
+
+/**
+ * The label `key` in `locale`, with `{name}` placeholders replaced by `values` (as text: the
+ * pages escape it when rendering).
+ *
+ * @example
+ * t('es', 'outletCount', { count: 12 }); // '12 medios'
+ */
+export function t(locale: Locale, key: LabelKey, values: Record<string, string | number> = {}): string {
+  const template = LABELS[key][locale];
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
+
+/** One formatter per locale and options, built once (Intl constructors are slow; pages call these thousands of times). */
+function formatter<Format extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(key: string, create: () => Format): Format {
+  let found = formatters.get(key);
+  if (found === undefined) {
+    found = create();
+    formatters.set(key, found);
+  }
+  return found as Format;
+}
+
+/** Number formatting per locale. */
+export function formatNumber(locale: Locale, value: number, fractionDigits = 0): string {
+  return formatter(`number:${locale}:${fractionDigits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })).format(value);
+}
+
+/** A calendar date (`2026-04-27` or an ISO instant) formatted in UTC for the locale. */
+export function formatDate(locale: Locale, iso: string): string {
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+  return formatter(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })).format(date);
+}
+
+/** An instant formatted with time, in UTC. */
+export function formatDateTime(locale: Locale, iso: string): string {
+  return formatter(`datetime:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })).format(new Date(iso));
+}
+
+/** A list joined the locale's way ("izquierda y centro"). */
+export function formatList(locale: Locale, items: readonly string[]): string {
+  return formatter(`list:${locale}`, () => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })).format(items);
+}

@@ -1,0 +1,269 @@
+/**
+ * Reading and checking what readers send to the server routes: a capped body (413), an accepted
+ * content type (415), only known fields (400), then the methodology's schema (CON-1) and rate
+ * limits (CON-3, 429 with `Retry-After`). Shared by `POST /api/contestaciones`, the no-JavaScript
+ * form of `/contestar`, and the reader reports of `/placar`.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CONTESTATION_TEXT_MAX_LENGTH,
+  ContestationDimensionSchema,
+  ContestationSchema,
+  type ContestationRateLimitRule,
+} from '@espectro/methodology';
+import { z } from 'zod';
+import { t, type LabelKey } from '../i18n.js';
+import type { ContestationBackend, ContestationRecord, ReaderReport } from './contestations.js';
+import type { Locale } from './types.js';
+
+/** Largest request body accepted, in bytes (a 5 000-character text in UTF-8 plus the other fields). */
+export const MAX_BODY_BYTES = 32 * 1024;
+
+/** A refused request, ready to become an HTTP response. */
+export interface RequestProblem {
+  status: 400 | 404 | 413 | 415 | 422 | 429;
+  code: 'invalid_body' | 'unknown_fields' | 'invalid_fields' | 'payload_too_large' | 'unsupported_media_type' | 'unknown_outlet' | 'rate_limited' | 'not_found';
+  message: string;
+  issues?: { path: string; message: string }[];
+  /** 429 only. */
+  retryAt?: string;
+  retryAfterSeconds?: number;
+  rule?: ContestationRateLimitRule;
+}
+
+/** A parsed body: a flat record of string fields. */
+export type BodyFields = Record<string, unknown>;
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const JSON_TYPE = 'application/json';
+
+function mediaType(request: Request): string {
+  return (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Reads at most `limit` bytes of the body; `null` when it is longer. */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) return null;
+  if (request.body === null) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * Reads a JSON object or an url-encoded form body, refusing other content types (415), bodies
+ * over `limit` bytes (413), malformed JSON, non-object JSON and repeated form fields (400).
+ */
+export async function readFields(
+  request: Request,
+  locale: Locale,
+  limit = MAX_BODY_BYTES,
+): Promise<{ ok: true; fields: BodyFields; form: boolean } | { ok: false; problem: RequestProblem }> {
+  const type = mediaType(request);
+  if (type !== JSON_TYPE && type !== FORM_TYPE) {
+    return {
+      ok: false,
+      problem: {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: locale === 'es' ? `Tipo de contenido no admitido: usa ${JSON_TYPE} o ${FORM_TYPE}.` : `Tipo de conteúdo não aceito: use ${JSON_TYPE} ou ${FORM_TYPE}.`,
+      },
+    };
+  }
+  const bytes = await readCapped(request, limit);
+  if (bytes === null) {
+    return {
+      ok: false,
+      problem: {
+        status: 413,
+        code: 'payload_too_large',
+        message: locale === 'es' ? `El cuerpo supera ${limit} bytes.` : `O corpo passa de ${limit} bytes.`,
+      },
+    };
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+  const invalid = (message: string) => ({ ok: false as const, problem: { status: 400 as const, code: 'invalid_body' as const, message } });
+  if (type === JSON_TYPE) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return invalid(locale === 'es' ? 'El cuerpo no es JSON válido.' : 'O corpo não é JSON válido.');
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      return invalid(locale === 'es' ? 'El cuerpo debe ser un objeto JSON.' : 'O corpo deve ser um objeto JSON.');
+    }
+    return { ok: true, fields: parsed as BodyFields, form: false };
+  }
+  const fields: BodyFields = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (Object.hasOwn(fields, name)) return invalid(locale === 'es' ? `Campo repetido: ${name}.` : `Campo repetido: ${name}.`);
+    fields[name] = value;
+  }
+  return { ok: true, fields, form: true };
+}
+
+/** Refuses any field outside `allowed` (400 `unknown_fields`). */
+export function rejectUnknownFields(fields: BodyFields, allowed: readonly string[], locale: Locale): RequestProblem | null {
+  const unknown = Object.keys(fields).filter((name) => !allowed.includes(name));
+  if (unknown.length === 0) return null;
+  return {
+    status: 400,
+    code: 'unknown_fields',
+    message: locale === 'es' ? `Campos desconocidos: ${unknown.join(', ')}.` : `Campos desconhecidos: ${unknown.join(', ')}.`,
+    issues: unknown.map((name) => ({ path: name, message: 'unknown field' })),
+  };
+}
+
+function issuesOf(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** The fields a reader sends with a contestation; id, contester and time are set by the server. */
+export const CONTESTATION_FIELDS = ['dimension', 'outlet', 'text'] as const;
+
+const SubmittedContestationSchema = z.strictObject({
+  dimension: ContestationDimensionSchema,
+  outlet: z.string(),
+  text: z.string().max(CONTESTATION_TEXT_MAX_LENGTH),
+});
+
+const WINDOW_LABELS: Record<ContestationRateLimitRule, LabelKey> = {
+  contester_hour: 'windowContesterHour',
+  contester_day: 'windowContesterDay',
+  outlet_day: 'windowOutletDay',
+};
+
+/** Outcome of {@link submitContestation}. */
+export type SubmissionOutcome = { ok: true; record: ContestationRecord } | { ok: false; problem: RequestProblem };
+
+/**
+ * Validates a reader's contestation (unknown fields, then CON-1 via the methodology's
+ * `ContestationSchema`), checks the outlet is in the roster, and stores it through the backend,
+ * which enforces CON-3. `now` is the server's clock.
+ */
+export async function submitContestation(input: {
+  fields: BodyFields;
+  contesterId: string;
+  backend: ContestationBackend;
+  outletExists: (domain: string) => Promise<boolean>;
+  now: Date;
+  locale: Locale;
+}): Promise<SubmissionOutcome> {
+  const { fields, locale } = input;
+  const unknown = rejectUnknownFields(fields, CONTESTATION_FIELDS, locale);
+  if (unknown !== null) return { ok: false, problem: unknown };
+  const invalid = (error: z.ZodError): SubmissionOutcome => {
+    const issues = issuesOf(error);
+    return {
+      ok: false,
+      problem: {
+        status: 400,
+        code: 'invalid_fields',
+        message: t(locale, 'invalidContestation', { problems: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') }),
+        issues,
+      },
+    };
+  };
+  const submitted = SubmittedContestationSchema.safeParse(fields);
+  if (!submitted.success) return invalid(submitted.error);
+  const contestation = ContestationSchema.safeParse({
+    id: `imp-${randomUUID()}`,
+    dimension: submitted.data.dimension,
+    outlet: submitted.data.outlet,
+    contesterId: input.contesterId,
+    text: submitted.data.text,
+    createdAt: input.now.toISOString(),
+  });
+  if (!contestation.success) return invalid(contestation.error);
+  if (!(await input.outletExists(contestation.data.outlet))) {
+    return { ok: false, problem: { status: 422, code: 'unknown_outlet', message: t(locale, 'unknownOutlet', { domain: contestation.data.outlet }) } };
+  }
+  const created = await input.backend.create(contestation.data);
+  if (created.ok) return created;
+  const { refusal } = created;
+  const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(refusal.retryAt) - input.now.getTime()) / 1000));
+  return {
+    ok: false,
+    problem: {
+      status: 429,
+      code: 'rate_limited',
+      message: t(locale, 'rateLimited', {
+        limit: refusal.limit,
+        window: t(locale, WINDOW_LABELS[refusal.rule]),
+        retryAt: refusal.retryAt.slice(0, 16).replace('T', ' '),
+      }),
+      retryAt: refusal.retryAt,
+      retryAfterSeconds,
+      rule: refusal.rule,
+    },
+  };
+}
+
+/** The fields of a reader's error report on a check. */
+export const REPORT_FIELDS = ['checkId', 'message'] as const;
+
+const ReportSchema = z.strictObject({
+  checkId: z.string().min(1).max(200),
+  message: z
+    .string()
+    .max(CONTESTATION_TEXT_MAX_LENGTH)
+    .refine((message) => message.trim().length > 0, { message: 'the message must not be blank' }),
+});
+
+/** Validates and stores a reader's error report on a check that exists. */
+export async function submitReport(input: {
+  fields: BodyFields;
+  backend: ContestationBackend;
+  checkExists: (checkId: string) => Promise<boolean>;
+  now: Date;
+  locale: Locale;
+}): Promise<{ ok: true; report: ReaderReport } | { ok: false; problem: RequestProblem }> {
+  const unknown = rejectUnknownFields(input.fields, REPORT_FIELDS, input.locale);
+  if (unknown !== null) return { ok: false, problem: unknown };
+  const parsed = ReportSchema.safeParse(input.fields);
+  if (!parsed.success) {
+    const issues = issuesOf(parsed.error);
+    return { ok: false, problem: { status: 400, code: 'invalid_fields', message: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), issues } };
+  }
+  if (!(await input.checkExists(parsed.data.checkId))) {
+    return { ok: false, problem: { status: 404, code: 'not_found', message: `check ${parsed.data.checkId} not found` } };
+  }
+  const report: ReaderReport = { id: `rel-${randomUUID()}`, checkId: parsed.data.checkId, receivedAt: input.now.toISOString(), message: parsed.data.message };
+  await input.backend.addReport(report);
+  return { ok: true, report };
+}
+
+/** A JSON error response for a refused request (with `Retry-After` on 429). */
+export function problemResponse(problem: RequestProblem): Response {
+  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  if (problem.retryAfterSeconds !== undefined) headers.set('retry-after', String(problem.retryAfterSeconds));
+  const { status, ...error } = problem;
+  return new Response(JSON.stringify({ error }), { status, headers });
+}
+
+/** A JSON response. */
+export function jsonResponse(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extraHeaders },
+  });
+}

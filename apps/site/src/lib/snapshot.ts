@@ -1,0 +1,122 @@
+/**
+ * The JSON snapshot implementation of {@link SiteData}: everything the pages read, in one file
+ * written by `scripts/snapshot.ts` (from the store, or from the fixtures), loaded once per process.
+ */
+import { readFileSync } from 'node:fs';
+import type { SiteData, SiteDataSource, SiteDebate, SiteOutlet, SiteStory, SiteStorySummary } from './types.js';
+
+/** Identifies the file format. */
+export const SNAPSHOT_FORMAT = 'espectro-site-snapshot';
+/** Bumped on any incompatible change of {@link SiteSnapshot}. */
+export const SNAPSHOT_VERSION = 1;
+
+/** The snapshot file: the whole site's data. */
+export interface SiteSnapshot {
+  format: typeof SNAPSHOT_FORMAT;
+  version: typeof SNAPSHOT_VERSION;
+  source: SiteDataSource;
+  outlets: SiteOutlet[];
+  /** Every assembled story; only published ones (publish guard passed, tier set) are shown. */
+  stories: SiteStory[];
+  debates: SiteDebate[];
+}
+
+/** Thrown when a snapshot file is missing or is not a snapshot. */
+export class SnapshotError extends Error {
+  override readonly name = 'SnapshotError';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Checks the envelope of a parsed snapshot (format, version, the three arrays). The records
+ * themselves were validated by the methodology when they were computed; re-validating 10 000
+ * stories here would only slow the build.
+ */
+export function assertSnapshot(value: unknown, origin: string): asserts value is SiteSnapshot {
+  if (!isRecord(value) || value.format !== SNAPSHOT_FORMAT) {
+    throw new SnapshotError(`@espectro/site: ${origin} is not an Espectro site snapshot (format must be "${SNAPSHOT_FORMAT}")`);
+  }
+  if (value.version !== SNAPSHOT_VERSION) {
+    throw new SnapshotError(`@espectro/site: ${origin} has snapshot version ${String(value.version)}, this site reads version ${SNAPSHOT_VERSION}`);
+  }
+  for (const field of ['outlets', 'stories', 'debates'] as const) {
+    if (!Array.isArray(value[field])) throw new SnapshotError(`@espectro/site: ${origin} field "${field}" must be an array`);
+  }
+  if (!isRecord(value.source)) throw new SnapshotError(`@espectro/site: ${origin} field "source" must be an object`);
+}
+
+/** Reads and checks a snapshot file. */
+export function readSnapshotFile(path: string): SiteSnapshot {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new SnapshotError(`@espectro/site: cannot read the snapshot file ${path}`, { cause: error });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new SnapshotError(`@espectro/site: the snapshot file ${path} is not valid JSON`, { cause: error });
+  }
+  assertSnapshot(parsed, path);
+  return parsed;
+}
+
+/** True when a story is shown: it passed the publish guard and has a tier. */
+export function isPublished(story: SiteStory): boolean {
+  return story.publishGuard.publish && (story.tier === 'main' || story.tier === 'limited');
+}
+
+/** The list form of a story (drops the texts the lists do not need). */
+export function storySummary(story: SiteStory): SiteStorySummary {
+  return {
+    id: story.id,
+    title: story.title,
+    language: story.language,
+    country: story.country,
+    topic: story.topic,
+    tier: story.tier,
+    publishedAt: story.publishedAt,
+    coverage: story.coverage,
+    outlets: story.outlets,
+    articleDomains: story.articleDomains,
+    storedBlindspots: story.storedBlindspots,
+    fixture: story.fixture,
+  };
+}
+
+function newestFirst<Item>(items: Item[], at: (item: Item) => string): Item[] {
+  return items
+    .map((item, index) => ({ item, index, time: Date.parse(at(item)) }))
+    .sort((left, right) => right.time - left.time || left.index - right.index)
+    .map((entry) => entry.item);
+}
+
+/**
+ * {@link SiteData} over a snapshot held in memory.
+ *
+ * @example
+ * const data = createSnapshotSiteData(readSnapshotFile('site-snapshot.json'));
+ * (await data.listStories()).length;
+ */
+export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
+  const published = newestFirst(snapshot.stories.filter(isPublished), (story) => story.publishedAt);
+  const summaries = published.map(storySummary);
+  const storiesById = new Map(published.map((story) => [story.id, story]));
+  const collator = new Intl.Collator('es', { sensitivity: 'base' });
+  const outlets = [...snapshot.outlets].sort((left, right) => collator.compare(left.name, right.name) || collator.compare(left.domain, right.domain));
+  const outletsByDomain = new Map(outlets.map((outlet) => [outlet.domain, outlet]));
+  const debates = newestFirst(snapshot.debates, (debate) => debate.startedAt);
+  return {
+    source: snapshot.source,
+    listStories: async () => summaries,
+    getStory: async (id) => storiesById.get(id),
+    listOutlets: async () => outlets,
+    getOutlet: async (domain) => outletsByDomain.get(domain),
+    listDebates: async () => debates,
+  };
+}

@@ -1,0 +1,141 @@
+import { coverage, METHODOLOGY_VERSION, rateOutlet } from '@espectro/methodology';
+import * as storeModule from '@espectro/store';
+import type { RatingEvidence, Store } from '@espectro/store';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSnapshotSiteData } from './snapshot.js';
+import { contestationBackendOver, snapshotFromStore } from './store-adapter.js';
+import { prismaView } from './views.js';
+
+const evidence = (bias: 'left' | 'center' | 'right'): RatingEvidence => ({
+  illustrative: true,
+  ownership: { owner_type: 'corporate-conglomerate', country_regime: 'democracy' },
+  academic: [{ source: 'Observatorio ficticio', date: '2025-03-01', weight: 'primary', domestic: true }],
+  academic_bucket: bias,
+  academic_factuality: 'high',
+  content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: bias, content_only_factuality: 'high' },
+});
+
+let store: Store;
+const domains = { 'izquierda.example': 'left', 'centro.example': 'center', 'derecha.example': 'right' } as const;
+
+beforeAll(async () => {
+  store = await storeModule.openStore({ memory: true });
+  for (const [domain, bias] of Object.entries(domains)) {
+    const record = evidence(bias);
+    await store.outlets.recordRating({
+      domain,
+      name: `Medio ${bias}`,
+      country: 'CL',
+      scope: 'political',
+      factualityScore: 70,
+      evidence: record,
+      rating: rateOutlet(storeModule.rateOutletInputFromEvidence(record, { scope: 'political', asOf: '2026-04-27' })),
+      ratedAt: '2026-04-27T00:00:00Z',
+    });
+  }
+  await store.outlets.ensurePreliminary([{ domain: 'nuevo.example', reason: 'en cola', addedAt: '2026-04-20' }]);
+  const inserted = await store.articles.insert(
+    Object.keys(domains).map((domain, index) => ({
+      url: `https://${domain}/nota`,
+      canonicalUrl: `https://${domain}/nota`,
+      domain,
+      title: `Titular ficticio ${index}`,
+      titleKey: `titular ficticio ${index}`,
+      publishedAt: `2026-04-27T1${index}:00:00Z`,
+      firstSeenAt: '2026-04-27T12:00:00Z',
+    })),
+  );
+  const ids = inserted.inserted.map((entry) => entry.id);
+  const outlets = Object.entries(domains).map(([domain, bias]) => ({ domain, scope: 'political' as const, bias }));
+  await store.stories.save({
+    id: 'historia-1',
+    title: 'Historia ficticia guardada',
+    summary: 'Resumen.',
+    status: 'published',
+    tier: 'limited',
+    topic: 'politics',
+    country: 'CL',
+    backend: 'extractive (offline)',
+    provenance: { method: 'extractive-v1', costUsd: 0 },
+    coverage: coverage(outlets),
+    articleIds: ids,
+    outletCount: 3,
+    lastPublishedAt: '2026-04-27T12:00:00Z',
+    methodologyVersion: METHODOLOGY_VERSION,
+    sentences: [
+      { text: 'Primera frase.', articleIds: [ids[0]!, ids[1]!] },
+      { text: 'Segunda frase.', articleIds: [ids[2]!] },
+    ],
+    guard: { publish: true, reasons: [], input: {} },
+    blindspots: { prisma: ['left'], fujaDaBolha: null },
+    decidedAt: '2026-04-27T12:00:00Z',
+  });
+  await store.checks.saveDebateName('debate-1', 'Debate ficticio');
+  await store.checks.saveCheck({
+    id: 'debate-1#0.0',
+    debateId: 'debate-1',
+    candidate: 'Candidata A',
+    spokenAt: '2026-04-20T22:04:00Z',
+    claim: { kind: 'checkable', text: 'A inflação caiu.', datum: 'inflação' },
+    judge: { reason: 'Dado oficial fictício.' },
+    citations: ['https://dados.exemplo.gov.br/x'],
+    evidence: [{ url: 'https://dados.exemplo.gov.br/x', provider: 'replay', kind: 'web' }],
+    verdict: 'true',
+    status: 'published',
+    history: [{ verdict: 'true', status: 'published', at: '2026-04-20T22:05:00Z', phase: 'live' }],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await store?.close();
+});
+
+describe('snapshotFromStore', () => {
+  test('maps outlets, stories, checks and labels illustrative data as fixtures', async () => {
+    const snapshot = await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z');
+    expect(snapshot.source).toMatchObject({ kind: 'store', fixture: false });
+    const left = snapshot.outlets.find((outlet) => outlet.domain === 'izquierda.example')!;
+    expect(left).toMatchObject({ scope: 'political', ownerType: 'corporate-conglomerate', factualityScore: 70, rating: { bias: 'left', methodologyVersion: METHODOLOGY_VERSION } });
+    expect(left.evidence?.academic?.sources[0]).toMatchObject({ name: 'Observatorio ficticio', weight: 'primary' });
+    expect(snapshot.outlets.find((outlet) => outlet.domain === 'nuevo.example')).toMatchObject({ scope: null, preliminary: { reason: 'en cola' }, evidence: null });
+
+    const [story] = snapshot.stories;
+    expect(story).toMatchObject({ id: 'historia-1', tier: 'limited', topic: 'politics', language: 'es', fixture: true, audit: { backend: 'extractive (offline)', method: 'extractive-v1' } });
+    expect(story!.outlets.map((outlet) => outlet.domain).sort()).toEqual(Object.keys(domains).sort());
+    expect(story!.coverage.rated).toBe(3);
+    expect(story!.ownershipMix.counts['corporate-conglomerate']).toBe(3);
+    expect(story!.sentences.map((sentence) => sentence.articleIds.length)).toEqual([2, 1]);
+
+    // The site recomputes the stored flag and finds the (deliberately wrong) stored one drifted.
+    const [summary] = await createSnapshotSiteData(snapshot).listStories();
+    expect(prismaView(summary!, () => undefined).drift).not.toBeNull();
+
+    expect(snapshot.debates).toHaveLength(1);
+    expect(snapshot.debates[0]).toMatchObject({ name: 'Debate ficticio', candidates: [{ name: 'Candidata A' }] });
+    expect(snapshot.debates[0]!.checks[0]).toMatchObject({ phrase: 'A inflação caiu.', reason: 'Dado oficial fictício.', verdict: 'true' });
+  });
+});
+
+describe('contestations in the store', () => {
+  test('a burst holds CON-3 and transitions follow CON-2', async () => {
+    const backend = contestationBackendOver(store);
+    const contestation = (index: number) => ({
+      id: `imp-store-${index}`,
+      dimension: 'bias' as const,
+      outlet: 'centro.example',
+      contesterId: 'lector-store',
+      text: 'Texto de prueba.',
+      createdAt: `2026-04-27T10:0${index}:00Z`,
+    });
+    const outcomes = await Promise.all([0, 1, 2, 3, 4].map((index) => backend.create(contestation(index))));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(3);
+    const refused = outcomes.find((outcome) => !outcome.ok);
+    expect(refused && !refused.ok ? refused.refusal.rule : null).toBe('contester_hour');
+    const [newest] = await backend.list({ contesterId: 'lector-store' });
+    expect(newest!.state.status).toBe('open');
+    const id = newest!.contestation.id;
+    expect(await backend.transition(id, { to: 'accepted', by: 'e', at: '2026-04-27T11:00:00Z', notes: 'x' })).toMatchObject({ ok: false, reason: 'invalid_transition' });
+    expect(await backend.transition(id, { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' })).toMatchObject({ ok: true, entry: { to: 'triage' } });
+    expect(await backend.transition('no-existe', { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' })).toBeUndefined();
+  });
+});

@@ -1,0 +1,326 @@
+/**
+ * The site over `@espectro/store`'s repository (`ESPECTRO_SITE_SOURCE=store`, or the snapshot
+ * script's `--from-store`): {@link snapshotFromStore} reads outlets with their rating history,
+ * published stories with sentences and sources, and debate checks, and maps them field by field
+ * to the site's shapes; {@link createStoreContestationBackend} keeps contestations in the store,
+ * which enforces CON-3 in a transaction with advisory locks. Numbers are the stored ones (computed
+ * by the methodology in the pipeline); only missing coverage fields and the ownership mix are
+ * derived, with the methodology's own functions.
+ */
+import {
+  BUCKETS,
+  coverage,
+  OwnerTypeSchema,
+  TOPICS,
+  VerdictHistoryEntrySchema,
+  type Bucket,
+  type CoverageResult,
+  type Factuality,
+  type OwnerType,
+  type Topic,
+  type VerdictHistoryEntry,
+} from '@espectro/methodology';
+import type * as StoreNamespace from '@espectro/store';
+import type { OutletWithHistory, RatingEvidence, Store, StoryDetail } from '@espectro/store';
+import type { ContestationBackend, ContestationRecord } from './contestations.js';
+import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
+import type { SiteCheck, SiteData, SiteDebate, SiteOutlet, SiteStory, SiteStoryAudit, SiteStoryOutlet } from './types.js';
+import { ownershipMixOf, storyOutletInput } from './views.js';
+
+const STORE_PACKAGE = '@espectro/store';
+type StoreModule = typeof StoreNamespace;
+
+/** Loads `@espectro/store` at run time (its PGlite/pg drivers stay out of the site bundle). */
+async function loadStoreModule(): Promise<StoreModule> {
+  try {
+    return (await import(/* @vite-ignore */ STORE_PACKAGE)) as StoreModule;
+  } catch (error) {
+    throw new Error(`@espectro/site: ESPECTRO_SITE_SOURCE=store needs ${STORE_PACKAGE} (run \`pnpm build\` first)`, { cause: error });
+  }
+}
+
+let opened: Promise<Store> | undefined;
+
+/** The store of this process: PGlite in `ESPECTRO_DB_DIR` (default `.espectro/db`) or `DATABASE_URL`. */
+export function openStoreFromEnvironment(): Promise<Store> {
+  opened ??= loadStoreModule().then((module) =>
+    module.openStore(process.env.ESPECTRO_DB_DIR ? { dataDir: process.env.ESPECTRO_DB_DIR } : {}),
+  );
+  return opened;
+}
+
+// ── Mapping ────────────────────────────────────────────────────────────────────────────────────
+
+const FACTUALITIES = new Set<string>(['very-high', 'high', 'mixed', 'low', 'very-low']);
+const OWNER_TYPES = new Set<string>(OwnerTypeSchema.options);
+
+function bucketOrNull(value: string | null | undefined): Bucket | null {
+  return value === 'left' || value === 'center' || value === 'right' ? value : null;
+}
+
+function factualityOrNull(value: string | null | undefined): Factuality | null {
+  return value !== null && value !== undefined && FACTUALITIES.has(value) ? (value as Factuality) : null;
+}
+
+function topicOrNull(value: string | null): Topic | null {
+  return value !== null && (TOPICS as readonly string[]).includes(value) ? (value as Topic) : null;
+}
+
+function isPending(evidence: Record<string, unknown>): boolean {
+  return evidence.status === 'pending';
+}
+
+function ownerTypeOf(evidence: Record<string, unknown>): OwnerType | null {
+  const ownership = evidence.ownership as { owner_type?: unknown } | undefined;
+  const type = ownership?.owner_type;
+  return typeof type === 'string' && OWNER_TYPES.has(type) ? (type as OwnerType) : null;
+}
+
+/** A stored outlet as the site shows it. */
+export function siteOutletOf(outlet: OutletWithHistory, module: Pick<StoreModule, 'rateOutletInputFromEvidence'>): SiteOutlet {
+  const evidence = outlet.ratingEvidence;
+  const ratedAt = (outlet.ratingReviewedAt ?? outlet.addedAt).slice(0, 10);
+  const pending = isPending(evidence);
+  let siteEvidence: SiteOutlet['evidence'] = null;
+  if (!pending && outlet.scope !== null) {
+    const { asOf, ownership, academic, content } = module.rateOutletInputFromEvidence(evidence as RatingEvidence, { scope: outlet.scope, asOf: ratedAt });
+    siteEvidence = { asOf, ...(ownership ? { ownership } : {}), ...(academic ? { academic } : {}), ...(content ? { content } : {}) };
+  }
+  return {
+    domain: outlet.domain,
+    name: outlet.name,
+    country: outlet.country,
+    scope: outlet.scope,
+    rating: {
+      bias: outlet.bias,
+      factuality: outlet.factuality,
+      confidence: outlet.confidence,
+      appliedRule: outlet.appliedRule,
+      dissent: [],
+      flags: outlet.flags,
+      trace: outlet.trace,
+      methodologyVersion: outlet.methodologyVersion,
+      ratedAt,
+    },
+    factualityScore: outlet.factualityScore,
+    ownerType: ownerTypeOf(evidence),
+    evidence: siteEvidence,
+    preliminary: pending ? { reason: String(evidence.reason ?? ''), addedAt: String(evidence.added_at ?? outlet.addedAt.slice(0, 10)) } : null,
+    history: outlet.history.flatMap((entry) => entry.changes),
+  };
+}
+
+function coverageOf(stored: StoryDetail['coverage'], outlets: SiteStoryOutlet[]): CoverageResult {
+  const complete = stored as Partial<CoverageResult>;
+  if (typeof complete.unrostered === 'number' && typeof complete.rated === 'number') return stored as CoverageResult;
+  // Older rows lack `unrostered`/`rated`: the methodology recomputes the whole result.
+  return coverage(outlets.map(storyOutletInput));
+}
+
+function auditOf(story: StoryDetail): SiteStoryAudit {
+  const provenance = story.provenance ?? {};
+  const text = (key: string): string | null => (typeof provenance[key] === 'string' ? (provenance[key] as string) : null);
+  const backend = story.backend === 'llm' || story.backend === 'extractive (offline)' ? story.backend : story.backend?.startsWith('extractive') ? 'extractive (offline)' : null;
+  return {
+    backend,
+    provider: text('provider'),
+    model: text('model'),
+    promptId: text('promptId'),
+    promptVersion: text('promptVersion'),
+    method: text('method'),
+    costUsd: typeof provenance.costUsd === 'number' ? provenance.costUsd : 0,
+    methodologyVersion: story.methodologyVersion,
+  };
+}
+
+/** A stored story as the site shows it; `undefined` when it has no tier (never shown). */
+export function siteStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): SiteStory | undefined {
+  if (story.tier === null) return undefined;
+  const byDomain = new Map<string, SiteStoryOutlet>();
+  for (const source of story.sources) {
+    if (byDomain.has(source.domain)) continue;
+    const outlet = outlets.get(source.domain);
+    const scope = source.outlet.scope === 'political' || source.outlet.scope === 'non_political' ? source.outlet.scope : null;
+    byDomain.set(source.domain, {
+      domain: source.domain,
+      name: source.outlet.name,
+      scope,
+      bias: scope === 'political' ? bucketOrNull(source.outlet.bias) : null,
+      factuality: factualityOrNull(source.outlet.factuality),
+      factualityScore: outlet?.factualityScore ?? null,
+      ownerType: outlet?.ownerType ?? null,
+    });
+  }
+  const storyOutlets = [...byDomain.values()];
+  const languages = storyOutlets.map((outlet) => outlets.get(outlet.domain)?.country).filter((country) => country !== null && country !== undefined);
+  return {
+    id: story.id,
+    title: story.title,
+    language: story.country === 'BR' || (languages.length > 0 && languages.every((country) => country === 'BR')) ? 'pt' : 'es',
+    country: story.country,
+    topic: topicOrNull(story.topic),
+    tier: story.tier,
+    publishedAt: story.lastPublishedAt ?? story.updatedAt,
+    coverage: coverageOf(story.coverage, storyOutlets),
+    outlets: storyOutlets,
+    articleDomains: story.sources.map((source) => source.domain),
+    storedBlindspots: { prisma: BUCKETS.filter((bucket) => story.blindspots.prisma.includes(bucket)), fujaDaBolha: story.blindspots.fujaDaBolha },
+    fixture: story.sources.some((source) => source.outlet.illustrative),
+    summary: story.summary,
+    sentences: story.sentences.map((sentence) => ({ text: sentence.text, articleIds: sentence.articleIds, discrepancy: sentence.discrepancy })),
+    articles: story.sources.map((source) => ({
+      id: source.articleId,
+      domain: source.domain,
+      title: source.title,
+      url: source.url,
+      publishedAt: source.publishedAt ?? story.updatedAt,
+    })),
+    publishGuard: story.guard ? { publish: story.guard.publish, reasons: story.guard.reasons as SiteStory['publishGuard']['reasons'] } : { publish: story.status === 'published', reasons: story.guardReasons as SiteStory['publishGuard']['reasons'] },
+    ownershipMix: ownershipMixOf(storyOutlets),
+    audit: auditOf(story),
+  };
+}
+
+function historyOf(value: unknown): VerdictHistoryEntry[] {
+  return Array.isArray(value) ? value.map((entry) => VerdictHistoryEntrySchema.parse(entry)) : [];
+}
+
+/** A stored check document (`@espectro/factcheck`'s `Check`) as the site shows it. */
+export function siteCheckOf(document: Record<string, unknown>): SiteCheck & { debateId: string } {
+  const claim = (document.claim ?? {}) as { text?: string; datum?: string };
+  const judge = (document.judge ?? null) as { reason?: string } | null;
+  const repeatOf = (document.repeatOf ?? null) as { debate?: string; label?: string } | null;
+  const evidence = Array.isArray(document.evidence) ? (document.evidence as { url?: string; title?: string; publishedAt?: string | null }[]) : [];
+  const history = historyOf(document.history);
+  const latest = history[history.length - 1];
+  return {
+    debateId: String(document.debateId),
+    id: String(document.id),
+    candidate: String(document.candidate),
+    spokenAt: typeof document.spokenAt === 'string' ? document.spokenAt : (latest?.at ?? ''),
+    phrase: claim.text ?? '',
+    datum: claim.datum ?? '',
+    verdict: latest?.verdict ?? 'no_data',
+    status: latest?.status ?? 'under_review',
+    reason: judge?.reason ?? null,
+    citations: Array.isArray(document.citations) ? (document.citations as string[]) : [],
+    evidence: evidence.filter((item) => typeof item.url === 'string').map((item) => ({ url: item.url!, title: item.title ?? null, publishedAt: item.publishedAt ?? null })),
+    repeatOf: repeatOf?.debate ? { debate: repeatOf.debate, label: repeatOf.label ?? repeatOf.debate } : null,
+    history,
+  };
+}
+
+/** Everything the site shows, read from the store into a snapshot. */
+export async function snapshotFromStore(store: Store, module: Pick<StoreModule, 'rateOutletInputFromEvidence' | 'schema'>, generatedAt: string): Promise<SiteSnapshot> {
+  const outlets = (await store.outlets.list()).map((outlet) => outlet.domain);
+  const detailed = (await Promise.all(outlets.map((domain) => store.outlets.get(domain)))).filter((outlet): outlet is OutletWithHistory => outlet !== undefined);
+  const siteOutlets = detailed.map((outlet) => siteOutletOf(outlet, module));
+  const byDomain = new Map(siteOutlets.map((outlet) => [outlet.domain, outlet]));
+  const summaries = await store.stories.list({ status: 'published' });
+  const stories: SiteStory[] = [];
+  for (const summary of summaries) {
+    const detail = await store.stories.get(summary.id);
+    const story = detail === undefined ? undefined : siteStoryOf(detail, byDomain);
+    if (story !== undefined) stories.push(story);
+  }
+  const names = new Map((await store.database.db.select().from(module.schema.debates)).map((row) => [row.id, row.name]));
+  const debates = new Map<string, SiteDebate>();
+  for (const document of await store.checks.all()) {
+    const { debateId, ...check } = siteCheckOf(document);
+    let debate = debates.get(debateId);
+    if (debate === undefined) {
+      debate = { id: debateId, name: names.get(debateId) ?? debateId, startedAt: check.spokenAt, url: null, candidates: [], checks: [], fixture: false };
+      debates.set(debateId, debate);
+    }
+    if (!debate.candidates.some((candidate) => candidate.name === check.candidate)) debate.candidates.push({ name: check.candidate, party: null });
+    if (check.spokenAt !== '' && check.spokenAt < debate.startedAt) debate.startedAt = check.spokenAt;
+    debate.checks.push(check);
+  }
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    source: {
+      kind: 'store',
+      description: `@espectro/store (${store.database.backend ?? 'base de datos'})`,
+      generatedAt,
+      fixture: siteOutlets.length > 0 && detailed.every((outlet) => outlet.illustrative),
+    },
+    outlets: siteOutlets,
+    stories,
+    debates: [...debates.values()],
+  };
+}
+
+/** The site's data read from the store of this process (read once, then served from memory). */
+export async function createStoreSiteData(): Promise<SiteData> {
+  const module = await loadStoreModule();
+  const store = await openStoreFromEnvironment();
+  const snapshot = await snapshotFromStore(store, module, new Date().toISOString());
+  return { ...createSnapshotSiteData(snapshot), source: snapshot.source };
+}
+
+// ── Contestations ──────────────────────────────────────────────────────────────────────────────
+
+function recordOf(stored: Awaited<ReturnType<Store['contestations']['create']>>): ContestationRecord {
+  return {
+    contestation: {
+      id: stored.id,
+      dimension: stored.dimension,
+      outlet: stored.outlet,
+      contesterId: stored.contesterId,
+      text: stored.text,
+      createdAt: stored.createdAt,
+    },
+    state: { contestationId: stored.id, status: stored.status, openedAt: stored.createdAt, transitions: stored.transitions },
+  };
+}
+
+function storeErrorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+}
+
+/** {@link ContestationBackend} over a store: CON-3 and CON-2 are enforced inside its transactions. */
+export function contestationBackendOver(store: Store): ContestationBackend {
+  return {
+    description: '@espectro/store',
+    async create(contestation) {
+      try {
+        return { ok: true, record: recordOf(await store.contestations.create(contestation)) };
+      } catch (error) {
+        if (storeErrorCode(error) !== 'rate_limited') throw error;
+        const refusal = (error as { data?: unknown }).data as Extract<Awaited<ReturnType<ContestationBackend['create']>>, { ok: false }>['refusal'];
+        return { ok: false, refusal };
+      }
+    },
+    async list(filter = {}) {
+      const records = await store.contestations.list(filter);
+      return records.map(recordOf).reverse();
+    },
+    async get(id) {
+      const stored = await store.contestations.get(id);
+      return stored === undefined ? undefined : recordOf(stored);
+    },
+    async transition(id, request) {
+      try {
+        const result = await store.contestations.transition(id, request);
+        const record = recordOf(result.contestation);
+        const entry = record.state.transitions[record.state.transitions.length - 1]!;
+        return { ok: true, state: record.state, entry, triggersRerating: result.triggersRerating, trace: result.trace };
+      } catch (error) {
+        const code = storeErrorCode(error);
+        if (code === 'not_found') return undefined;
+        if (code !== 'invalid_transition') throw error;
+        return (error as { data: Extract<Awaited<ReturnType<ContestationBackend['transition']>>, { ok: false }> }).data;
+      }
+    },
+    async addReport(report) {
+      // Readers' reports on checks go to the store's audit log, under the check.
+      await store.audit.record('reader_report', report.checkId, report);
+    },
+  };
+}
+
+/** Contestations kept in the store of this process. */
+export async function createStoreContestationBackend(): Promise<ContestationBackend> {
+  return contestationBackendOver(await openStoreFromEnvironment());
+}

@@ -1,0 +1,465 @@
+/**
+ * End-to-end tests of the built site: builds it from a fixture snapshot with hostile payloads and a
+ * deliberately drifted blindspot flag, starts the Node server on a free localhost port, checks the
+ * server routes over HTTP (validation, limits, triage, escaping) and drives Debian's chromium with
+ * playwright-core (keyboard walk, bottom sheet, contestation, axe). The browser part is skipped,
+ * with a message, only when /usr/bin/chromium is absent. Screenshots of failures go to
+ * apps/site/test-results/.
+ */
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type AxeBuilderClass from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildFixtureSnapshot, HOSTILE_PAYLOADS } from './fixtures/fixture.js';
+import { buildDirectory, buildSite, SITE_DIRECTORY, startSite, writeSnapshot, type SiteBuild, type SiteServer } from './testing/site-build.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const EDITOR_TOKEN = 'token-de-prueba-editor';
+const DRIFT_STORY = 'h00003';
+const RESULTS = join(SITE_DIRECTORY, 'test-results');
+
+let workDirectory: string;
+let build: SiteBuild;
+let server: SiteServer;
+
+beforeAll(async () => {
+  workDirectory = buildDirectory('site-test');
+  const snapshotPath = join(workDirectory, 'snapshot.json');
+  writeSnapshot(snapshotPath, buildFixtureSnapshot({ stories: 40, hostile: true, driftStoryIds: [DRIFT_STORY] }));
+  build = await buildSite(snapshotPath, join(workDirectory, 'dist'));
+  server = await startSite(build.outDir, {
+    ESPECTRO_EDITOR_TOKEN: EDITOR_TOKEN,
+    ESPECTRO_CONTESTATIONS_FILE: join(workDirectory, 'contestaciones.json'),
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await server?.stop();
+  if (workDirectory) rmSync(workDirectory, { recursive: true, force: true });
+});
+
+const url = (path: string) => `${server.origin}${path}`;
+
+/** A JSON POST to the contestation API as one reader (cookie) from the site's own origin. */
+function contest(body: unknown, reader: string, headers: Record<string, string> = {}) {
+  return fetch(url('/api/contestaciones'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.origin, cookie: `espectro_lector=${reader}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+function readerId(index: number): string {
+  return `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+}
+
+describe('build', () => {
+  test('logs a drift warning for a stored blindspot flag the methodology disagrees with (DRIFT)', () => {
+    expect(build.log).toContain(`[espectro] DRIFT story=${DRIFT_STORY} rule=BS-PR`);
+    expect(build.log.match(/\[espectro\] DRIFT/g)).toHaveLength(1);
+  });
+});
+
+describe('pages over HTTP', () => {
+  test('every page answers', async () => {
+    for (const path of ['/', '/archivo', '/historia/hostil', '/fuentes', '/fuentes/cordillera.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor']) {
+      const response = await fetch(url(path));
+      expect(response.status, path).toBe(200);
+    }
+    expect((await fetch(url('/no-existe'))).status).toBe(404);
+  });
+
+  test('headlines, outlet names, sentences and check phrases render as text, never as markup', async () => {
+    for (const path of ['/', '/historia/hostil', '/fuentes', '/fuentes/hostil.example', '/placar', '/contestar']) {
+      // Markup outside attribute values (inside a quoted value, `<` is inert text).
+      const html = (await (await fetch(url(path))).text()).replace(/="[^"]*"/g, '=""');
+      expect(html, path).not.toContain('<script>window.__espectroXss');
+      expect(html, path).not.toContain('<img src=x onerror');
+      expect(html, path).not.toContain('<svg onload');
+    }
+    const story = await (await fetch(url('/historia/hostil'))).text();
+    expect(story).toContain('&lt;img src=x onerror=');
+    expect(story).toContain('&lt;/script&gt;&lt;script&gt;window.__espectroXss=1&lt;/script&gt;');
+  });
+
+  test('the ClaimReview JSON-LD of /placar cannot be closed by a phrase and parses', async () => {
+    const html = await (await fetch(url('/placar'))).text();
+    const match = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
+    expect(match).not.toBeNull();
+    const reviews = JSON.parse(match![1]!) as { claimReviewed: string }[];
+    expect(reviews.map((review) => review.claimReviewed)).toContain(HOSTILE_PAYLOADS.phrase);
+  });
+
+  test('the methodology page lists every rule of the catalogue with its version', async () => {
+    const { ruleCatalogue } = await import('@espectro/methodology');
+    const html = await (await fetch(url('/metodologia'))).text();
+    expect(html).toContain(ruleCatalogue.methodologyVersion);
+    for (const rule of ruleCatalogue.rules) expect(html).toContain(`id="${rule.id}"`);
+  });
+
+  test('open data: JSON, CSV and ClaimReview for every published check', async () => {
+    const checks = (await (await fetch(url('/datos/checagens.json'))).json()) as { checks: { status: string; phrase: string }[] };
+    const reviews = (await (await fetch(url('/datos/claimreview.json'))).json()) as Record<string, unknown>[];
+    expect(reviews).toHaveLength(checks.checks.filter((check) => check.status === 'published').length);
+    for (const review of reviews) {
+      expect(review['@context']).toBe('https://schema.org');
+      expect(review['@type']).toBe('ClaimReview');
+      expect(review).toHaveProperty('claimReviewed');
+      expect(review).toHaveProperty('url');
+      expect(review).toHaveProperty('datePublished');
+      expect(review).toHaveProperty('author.@type', 'Organization');
+      expect(review).toHaveProperty('reviewRating.@type', 'Rating');
+      expect(review).toHaveProperty('itemReviewed.@type', 'Claim');
+      expect(review).toHaveProperty('itemReviewed.author.name');
+    }
+    const csv = await (await fetch(url('/datos/historias.csv'))).text();
+    expect(csv.split('\r\n')[0]).toMatch(/^id,url,title,/);
+    expect((await fetch(url('/datos/fuentes.csv'))).headers.get('content-type')).toContain('text/csv');
+  });
+});
+
+describe('POST /api/contestaciones', () => {
+  const valid = { dimension: 'bias', outlet: 'cordillera.example', text: 'El medio no es de derecha: <script>window.__espectroXss=1</script>' };
+
+  test('accepts a valid contestation and shows its state to the contester', async () => {
+    const response = await contest(valid, readerId(1));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { contestation: { id: string; contesterId?: string }; state: { status: string } };
+    expect(body.state.status).toBe('open');
+    expect(body.contestation.contesterId).toBeUndefined();
+    const mine = (await (await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(1)}` } })).json()) as {
+      contestations: { contestation: { id: string } }[];
+    };
+    expect(mine.contestations.map((record) => record.contestation.id)).toEqual([body.contestation.id]);
+  });
+
+  test('the server routes read the same snapshot as the prerendered pages', async () => {
+    // hostil.example exists only in this test's snapshot, baked into the server build.
+    expect((await contest({ ...valid, outlet: 'hostil.example' }, readerId(5))).status).toBe(201);
+  });
+
+  test('rejects oversize bodies with 413', async () => {
+    const response = await contest({ ...valid, text: 'x'.repeat(40_000) }, readerId(2));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
+  test('rejects other content types with 415', async () => {
+    const response = await contest('dimension=bias', readerId(2), { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+    const xml = await contest('<x/>', readerId(2), { 'content-type': 'application/xml' });
+    expect(xml.status).toBe(415);
+  });
+
+  test('rejects unknown fields, bad values, malformed JSON and unknown outlets', async () => {
+    const unknown = await contest({ ...valid, contesterId: 'someone-else' }, readerId(2));
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe('unknown_fields');
+    expect((await contest({ ...valid, dimension: 'tone' }, readerId(2))).status).toBe(400);
+    expect((await contest({ ...valid, text: '   ' }, readerId(2))).status).toBe(400);
+    expect((await contest('{"dimension":', readerId(2))).status).toBe(400);
+    expect((await contest('[1,2]', readerId(2))).status).toBe(400);
+    expect((await contest({ ...valid, outlet: 'no-existe.example' }, readerId(2))).status).toBe(422);
+  });
+
+  test('holds the per-contester hourly limit under a burst (CON-3), with Retry-After', async () => {
+    const responses = await Promise.all(Array.from({ length: 10 }, () => contest({ ...valid, outlet: 'altiplano.example' }, readerId(3))));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+    const refused = responses.find((response) => response.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const body = (await refused.json()) as { error: { code: string; rule: string; message: string; retryAt: string } };
+    expect(body.error).toMatchObject({ code: 'rate_limited', rule: 'contester_hour' });
+    expect(body.error.message).toContain('3 impugnaciones por persona en una hora');
+  });
+
+  test('holds the per-outlet daily limit under a burst of different contesters (CON-3)', async () => {
+    const responses = await Promise.all(Array.from({ length: 56 }, (_, index) => contest({ ...valid, outlet: 'canalsur.example' }, readerId(100 + index))));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(6);
+  });
+
+  test('a client without the reader cookie is limited by its address', async () => {
+    const post = () =>
+      fetch(url('/api/contestaciones'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.origin },
+        body: JSON.stringify({ ...valid, outlet: 'despertador.example' }),
+      });
+    const statuses = (await Promise.all(Array.from({ length: 5 }, post))).map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+  });
+});
+
+describe('reader reports on checks (/placar/relato)', () => {
+  const report = (fields: Record<string, string>) =>
+    fetch(url('/placar/relato'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  test('stores a report on a published check and thanks the reader', async () => {
+    const response = await report({ checkId: 'aurora-2026-04-20#0', message: 'O dado é de outro ano.' });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('Obrigado');
+  });
+
+  test('refuses unknown checks, unknown fields and cross-site posts', async () => {
+    expect((await report({ checkId: 'no-existe', message: 'x' })).status).toBe(404);
+    expect((await report({ checkId: 'aurora-2026-04-20#0', message: 'x', extra: '1' })).status).toBe(400);
+    const crossSite = await fetch(url('/placar/relato'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.example' },
+      body: 'checkId=x&message=y',
+    });
+    expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('editor triage (CON-2)', () => {
+  async function signIn(): Promise<string> {
+    const response = await fetch(url('/editor'), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+      body: new URLSearchParams({ action: 'signin', token: EDITOR_TOKEN }).toString(),
+    });
+    expect(response.status).toBe(303);
+    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  }
+
+  const transition = (cookie: string, fields: Record<string, string>) =>
+    fetch(url('/editor'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, cookie },
+      body: new URLSearchParams({ action: 'transition', ...fields }).toString(),
+    });
+
+  test('refuses a wrong token and shows nothing', async () => {
+    const response = await fetch(url('/editor'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+      body: new URLSearchParams({ action: 'signin', token: 'no' }).toString(),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.text()).not.toContain('data-contestation-id');
+  });
+
+  test('moves a contestation open → triage → rejected, refusing skips and missing notes', async () => {
+    const created = (await (await contest({ dimension: 'ownership', outlet: 'radioandina.example', text: 'Cambió de dueño.' }, readerId(900))).json()) as {
+      contestation: { id: string };
+    };
+    const id = created.contestation.id;
+    const cookie = await signIn();
+    const list = await (await fetch(url('/editor'), { headers: { cookie } })).text();
+    expect(list).toContain(`data-contestation-id="${id}"`);
+    expect(list).toContain('&lt;script&gt;window.__espectroXss=1&lt;/script&gt;');
+    expect((await transition(cookie, { id, to: 'accepted', by: 'editora', notes: 'x' })).status).toBe(409);
+    expect((await transition(cookie, { id, to: 'triage', by: 'editora', notes: '' })).status).toBe(200);
+    expect((await transition(cookie, { id, to: 'rejected', by: 'editora', notes: '' })).status).toBe(409);
+    expect((await transition(cookie, { id, to: 'rejected', by: 'editora', notes: 'Sin fuentes.' })).status).toBe(200);
+    const mine = (await (await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(900)}` } })).json()) as {
+      contestations: { state: { status: string; transitions: { by: string }[] } }[];
+    };
+    expect(mine.contestations[0]!.state.status).toBe('rejected');
+    expect(mine.contestations[0]!.state.transitions.map((entry) => entry.by)).toEqual(['editora', 'editora']);
+  });
+
+  test('a transition without the editor cookie is refused', async () => {
+    expect((await transition('', { id: 'x', to: 'triage', by: 'alguien', notes: '' })).status).toBe(401);
+  });
+});
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`[espectro/site] ${CHROMIUM} is absent: skipping the browser tests (apt-get install chromium fonts-liberation)`);
+
+describe.skipIf(!hasChromium)('in chromium', () => {
+  let browser: Browser;
+  let AxeBuilder: typeof AxeBuilderClass;
+
+  beforeAll(async () => {
+    const { chromium } = await import('playwright-core');
+    AxeBuilder = (await import('@axe-core/playwright')).default;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Runs `body` on a fresh page; on failure saves a screenshot to test-results/<name>.png. */
+  async function onPage(name: string, body: (page: Page, context: BrowserContext) => Promise<void>, viewport = { width: 1280, height: 900 }) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await body(page, context);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      mkdirSync(RESULTS, { recursive: true });
+      await page.screenshot({ path: join(RESULTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }
+
+  /** axe-core over WCAG 2.0/2.1 A and AA rules. */
+  const axe = (page: Page) => new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return { tag: element?.tagName ?? '', sentence: element?.dataset.sentence ?? null, inPanel: element?.closest('#sources-panel') !== null, text: element?.textContent ?? '' };
+    });
+
+  test('home → story → keyboard-only walk through sentences and the sources panel', async () => {
+    await onPage('keyboard-walk', async (page) => {
+      await page.goto(url('/'));
+      const link = page.locator('.story-card__title a').first();
+      const href = await link.getAttribute('href');
+      await link.click();
+      await page.waitForURL(url(href!));
+      const sentences = page.locator('button.sentence');
+      const count = await sentences.count();
+      expect(count).toBeGreaterThan(2);
+      // Tab from the top of the page until the first attributed sentence has focus.
+      for (let presses = 0; presses < 60 && (await focused(page)).sentence === null; presses += 1) await page.keyboard.press('Tab');
+      const first = await focused(page);
+      expect(first.sentence).toBe(await sentences.nth(0).getAttribute('data-sentence'));
+      // Arrow keys jump between attributed sentences (skipping unattributed ones).
+      await page.keyboard.press('ArrowRight');
+      expect((await focused(page)).sentence).toBe(await sentences.nth(1).getAttribute('data-sentence'));
+      await page.keyboard.press('ArrowLeft');
+      expect((await focused(page)).sentence).toBe(first.sentence);
+      await page.keyboard.press('End');
+      expect((await focused(page)).sentence).toBe(await sentences.nth(count - 1).getAttribute('data-sentence'));
+      await page.keyboard.press('Home');
+      // Tab walks to the next attributed sentence.
+      await page.keyboard.press('Tab');
+      const second = await focused(page);
+      expect(second.sentence).toBe(await sentences.nth(1).getAttribute('data-sentence'));
+      // Enter opens the panel with this sentence's articles; focus moves into it.
+      await page.keyboard.press('Enter');
+      const panel = page.locator('#sources-panel');
+      await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(true);
+      expect(await panel.evaluate((dialog) => dialog.matches(':modal'))).toBe(false);
+      expect((await focused(page)).inPanel).toBe(true);
+      const expected = ((await sentences.nth(1).getAttribute('data-sources')) ?? '').split(' ').length;
+      await expect.poll(() => panel.locator('.source-card').count()).toBe(expected);
+      expect(await sentences.nth(1).getAttribute('aria-expanded')).toBe('true');
+      // Tab reaches the panel's close button and the articles' links.
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).inPanel).toBe(true);
+      await page.keyboard.press('Tab');
+      expect((await focused(page)).tag).toBe('A');
+      // Escape closes and returns focus to the sentence.
+      await page.keyboard.press('Escape');
+      await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(false);
+      await expect.poll(async () => (await focused(page)).sentence).toBe(second.sentence);
+      expect(await sentences.nth(1).getAttribute('aria-expanded')).toBe('false');
+      // Space opens it too; Escape closes again.
+      await page.keyboard.press('Space');
+      await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(async () => (await focused(page)).sentence).toBe(second.sentence);
+    });
+  });
+
+  test('on a narrow screen the sources panel is a modal bottom sheet with an accessible close', async () => {
+    await onPage(
+      'bottom-sheet',
+      async (page) => {
+        await page.goto(url('/historia/h00001'));
+        const sentence = page.locator('button.sentence').first();
+        await sentence.click();
+        const panel = page.locator('#sources-panel');
+        await expect.poll(() => panel.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+        const box = (await panel.boundingBox())!;
+        expect(Math.round(box.y + box.height)).toBe(740);
+        expect(Math.round(box.width)).toBe(375);
+        const close = page.getByRole('button', { name: 'Cerrar el panel de fuentes' });
+        await expect.poll(() => close.isVisible()).toBe(true);
+        await close.click();
+        await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(false);
+        expect(await sentence.evaluate((element) => element === document.activeElement)).toBe(true);
+        // Escape closes the modal sheet too.
+        await sentence.press('Enter');
+        await expect.poll(() => panel.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(false);
+        const results = await axe(page);
+        expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+      },
+      { width: 375, height: 740 },
+    );
+  });
+
+  test('contest an outlet and see it listed with its state', async () => {
+    await onPage('contest', async (page) => {
+      await page.goto(url('/fuentes/vozdelpacifico.example'));
+      await page.getByRole('link', { name: 'Impugnar la calificación de este medio' }).click();
+      await page.waitForURL(/\/contestar\?medio=vozdelpacifico\.example/);
+      expect(await page.locator('#contest-outlet').inputValue()).toBe('vozdelpacifico.example');
+      await page.getByLabel('Factualidad').check();
+      await page.getByLabel('Explica por qué').fill('La veracidad es más baja: <b>dos</b> correcciones ficticias.');
+      await page.getByRole('button', { name: 'Enviar impugnación' }).click();
+      await page.waitForURL(/creada=imp-/);
+      const row = page.locator('[data-my-contestations] tbody tr').first();
+      await expect.poll(() => row.locator('[data-status]').getAttribute('data-status')).toBe('open');
+      expect(await row.textContent()).toContain('La Voz del Pacífico');
+      expect(await row.textContent()).toContain('Abierta');
+      // Three more in the same hour: the last is refused with a clear message and nothing changes.
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await page.getByLabel('Explica por qué').fill(`Otra impugnación ficticia ${attempt}.`);
+        await Promise.all([
+          page.waitForResponse((response) => response.url().endsWith('/contestar') && response.request().method() === 'POST'),
+          page.getByRole('button', { name: 'Enviar impugnación' }).click(),
+        ]);
+        await page.waitForLoadState('load');
+      }
+      await expect.poll(() => page.locator('[data-problem]').getAttribute('data-problem')).toBe('rate_limited');
+      expect(await page.locator('[role=alert]').textContent()).toContain('Podrás volver a intentarlo');
+      expect(await page.locator('[data-my-contestations] tbody tr').count()).toBe(3);
+    });
+  });
+
+  test('hostile texts stay text in the browser', async () => {
+    await onPage('hostile', async (page) => {
+      for (const path of ['/', '/historia/hostil', '/fuentes', '/placar']) {
+        await page.goto(url(path));
+        expect(await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss), path).toBeUndefined();
+      }
+      await page.goto(url('/historia/hostil'));
+      expect(await page.locator('h1').textContent()).toBe(HOSTILE_PAYLOADS.headline);
+      await page.locator('button.sentence').first().click();
+      expect(await page.locator('[data-quote]').textContent()).toBe(HOSTILE_PAYLOADS.sentence);
+      expect(await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss)).toBeUndefined();
+    });
+  });
+
+  test('axe: no serious or critical violations on the main pages', async () => {
+    await onPage('axe', async (page) => {
+      const found: Record<string, string[]> = {};
+      for (const path of ['/', '/historia/h00001', '/fuentes', '/fuentes/atacama.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/archivo']) {
+        await page.goto(url(path));
+        const results = await axe(page);
+        const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+        if (serious.length > 0) found[path] = serious.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+      }
+      // The story page with its sources panel open.
+      await page.goto(url('/historia/h00001'));
+      await page.locator('button.sentence').first().click();
+      const open = await axe(page);
+      const serious = open.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      if (serious.length > 0) found['/historia/h00001 (panel)'] = serious.map((violation) => violation.id);
+      expect(found).toEqual({});
+    });
+  }, 120_000);
+});
