@@ -5,6 +5,7 @@ export default packageBuild({
   "rating": "src/rating/index.ts",
   "tendency": "src/tendency/index.ts",
   "stories": "src/stories/index.ts",
+  "clustering": "src/clustering/index.ts",
   "debate": "src/debate/index.ts",
   "contestations": "src/contestations/index.ts",
   "agreement": "src/agreement/index.ts",

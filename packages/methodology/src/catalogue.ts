@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { agreementRules, agreementSchemas } from './agreement/index.js';
 import { artifactRules, artifactSchemas } from './artifacts/index.js';
+import { clusteringRules, clusteringSchemas } from './clustering/index.js';
 import { contestationRules, contestationSchemas } from './contestations/index.js';
 import { debateRules, debateSchemas } from './debate/index.js';
 import { headlineRules, headlineSchemas } from './headlines/index.js';
@@ -24,6 +25,7 @@ export const ruleCatalogue: { methodologyVersion: string; rules: readonly RuleEn
     ...ratingRules,
     ...tendencyRules,
     ...storiesRules,
+    ...clusteringRules,
     ...debateRules,
     ...contestationRules,
     ...agreementRules,
@@ -53,6 +55,7 @@ export const allSchemas: Record<string, z.ZodType> = {
   ...ratingSchemas,
   ...tendencySchemas,
   ...storiesSchemas,
+  ...clusteringSchemas,
   ...debateSchemas,
   ...contestationSchemas,
   ...agreementSchemas,

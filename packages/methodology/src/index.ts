@@ -13,6 +13,7 @@ export * from './catalogue.js';
 export * from './rating/index.js';
 export * from './tendency/index.js';
 export * from './stories/index.js';
+export * from './clustering/index.js';
 export * from './debate/index.js';
 export * from './contestations/index.js';
 export * from './agreement/index.js';

@@ -1,4 +1,5 @@
 import type { CliCommand } from '../io.js';
+import { clusterCommand } from './cluster.js';
 import { dbCommand } from './db.js';
 import { debateCommand } from './debate.js';
 import { demoCommand } from './demo.js';
@@ -17,6 +18,7 @@ export const commands: CliCommand[] = [
   runCommand,
   storyCommand,
   exportCommand,
+  clusterCommand,
   rateCommand,
   rulesCommand,
   demoCommand,

@@ -1,0 +1,617 @@
+import { compareIds, parseArticles, type Article } from './articles.js';
+import { CLU_3_WINDOW_HOURS, pairDecisionUnchecked, withinPublicationWindow } from '@espectro/methodology';
+import { denseDot, type Embedder, type SimilarityThresholds } from './embedder.js';
+import { ClusteringError } from './errors.js';
+import type { GreyPair, PairDecision, PairJudge, PendingPair } from './judge-types.js';
+import { AutoDenseIndex, SparsePrefixIndex, type DenseSearchOptions, type NeighbourIndex } from './neighbours.js';
+import { SparseSum, type SparseVector } from './sparse.js';
+
+/**
+ * The chaining guard: an automatic merge edge (cosine above `merge`) joins two partial stories only
+ * if the mean cosine over every pair of their members (average linkage, computed from the two
+ * stories' vector sums as `sumA·sumB / (|A|·|B|)`) is at least `minimumAverageSimilarity`. A
+ * newcomer must resemble the story as a whole, not just one member; unlike a centroid cosine, the
+ * mean does not grow for large diffuse stories. Joins confirmed by the judge are not guarded: the
+ * judge has read both headlines.
+ */
+export interface ChainingGuard {
+  minimumAverageSimilarity: number;
+}
+
+/** Options of {@link createClusteringState} and {@link clusterArticles}. */
+export interface ClusteringOptions {
+  embedder: Embedder;
+  /** Default: the embedder's own thresholds (rule CLU-2 for MiniLM, calibrated ones for the offline embedder). */
+  thresholds?: SimilarityThresholds;
+  /** rule CLU-3 [choice]: only articles published within this many hours of each other are linked; default 72. */
+  windowHours?: number;
+  /**
+   * Decides grey-zone pairs (rule CLU-2). Without one, grey-zone pairs are not merged and not
+   * searched for at all (the offline stand-in: conservative no-merge judging), so no pair is
+   * pending; with one, pairs it cannot answer are pending (no merge, queued).
+   */
+  judge?: PairJudge;
+  /**
+   * Guard against chaining (see {@link ChainingGuard}); default: the thresholds'
+   * `averageSimilarityGuard`, or their `judgeLow` when they have none. `false` turns it off (plain connected components, as
+   * rule CLU-3 states it).
+   */
+  chainingGuard?: ChainingGuard | false;
+  /** Dense search tuning (exact below `annThreshold` vectors, HNSW above). Ignored for sparse embedders. */
+  search?: DenseSearchOptions;
+}
+
+/** One story: a set of articles, named by its smallest article id. */
+export interface Story {
+  /** Canonical id: the smallest article id (UTF-16 order) of the story. */
+  id: string;
+  /** Member article ids, ascending. */
+  articleIds: string[];
+}
+
+/** What produced a clustering, reported with every result. */
+export interface ClusteringBackend {
+  embedder: string;
+  model: string;
+  thresholds: SimilarityThresholds;
+  windowHours: number;
+  judge: string;
+  chainingGuard: ChainingGuard | false;
+  /** `exact-sparse`, `exact-dense` or `hnsw`. */
+  search: string;
+}
+
+/** Outcome of one {@link addArticles} call. */
+export interface ClusteringUpdate {
+  /** Stories created or changed by this call, ascending by id. */
+  changedStories: Story[];
+  /** Ids of stories that no longer exist (merged into others or renamed by a smaller newcomer). */
+  removedStoryIds: string[];
+  /** Every pair still without a verdict after this call. */
+  pendingPairs: PendingPair[];
+  /** Grey pairs sent to the judge in this call and judge calls made. */
+  judgedPairs: number;
+  backend: ClusteringBackend;
+}
+
+/** Result of {@link clusterArticles}. */
+export interface ClusteringResult {
+  /** Every story, ascending by id. */
+  stories: Story[];
+  /** Article id → story id. */
+  storyOf: Map<string, string>;
+  pendingPairs: PendingPair[];
+  judgedPairs: number;
+  backend: ClusteringBackend;
+  /** The state, to add more articles later with {@link addArticles}. */
+  state: ClusteringState;
+}
+
+interface ArticleRecord {
+  id: string;
+  title: string;
+  outlet: string | undefined;
+  date: string;
+  time: number;
+}
+
+interface Edge {
+  other: number;
+  similarity: number;
+}
+
+type Vector = Float32Array | SparseVector;
+
+/** Running sum of one partial story's vectors. */
+interface VectorSum {
+  plus(other: VectorSum): VectorSum;
+  dot(other: VectorSum): number;
+}
+
+class DenseSum implements VectorSum {
+  constructor(readonly sum: Float64Array) {}
+  plus(other: VectorSum): VectorSum {
+    const values = (other as DenseSum).sum;
+    const result = new Float64Array(values.length);
+    for (let index = 0; index < values.length; index += 1) result[index] = this.sum[index]! + values[index]!;
+    return new DenseSum(result);
+  }
+  dot(other: VectorSum): number {
+    const values = (other as DenseSum).sum;
+    let dot = 0;
+    for (let index = 0; index < values.length; index += 1) dot += this.sum[index]! * values[index]!;
+    return dot;
+  }
+}
+
+class SparseVectorSum implements VectorSum {
+  constructor(readonly sum: SparseSum) {}
+  plus(other: VectorSum): VectorSum {
+    return new SparseVectorSum(this.sum.plus((other as SparseVectorSum).sum));
+  }
+  dot(other: VectorSum): number {
+    return this.sum.dot((other as SparseVectorSum).sum);
+  }
+}
+
+/**
+ * Incremental clustering state: articles, their vectors and neighbour index, the candidate edges
+ * (cosine ≥ the grey zone's lower end, within the window), the judge's cached verdicts, pending
+ * pairs and the current stories. Create with {@link createClusteringState}; grow with {@link addArticles}.
+ */
+export class ClusteringState {
+  /** @internal */ readonly records: ArticleRecord[] = [];
+  /** @internal */ readonly indexById = new Map<string, number>();
+  /** @internal */ readonly vectors: Vector[] = [];
+  /** @internal */ readonly edges: Edge[][] = [];
+  /** @internal */ readonly verdicts = new Map<string, 'same' | 'different'>();
+  /** @internal */ readonly pending = new Map<string, PendingPair>();
+  /** @internal */ readonly storyOf: string[] = [];
+  /** @internal */ readonly stories = new Map<string, number[]>();
+  /** @internal */ index: NeighbourIndex<Vector> | undefined;
+  /** @internal */ sparse: boolean | undefined;
+  readonly thresholds: SimilarityThresholds;
+  readonly windowHours: number;
+  readonly chainingGuard: ChainingGuard | false;
+
+  /** @internal */
+  constructor(readonly options: ClusteringOptions) {
+    this.thresholds = options.thresholds ?? options.embedder.thresholds;
+    const { merge, judgeLow } = this.thresholds;
+    if (!(judgeLow >= -1 && merge <= 1 && judgeLow <= merge)) {
+      throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field: 'thresholds', message: `thresholds need -1 ≤ judgeLow ≤ merge ≤ 1, got judgeLow ${judgeLow}, merge ${merge}` });
+    }
+    this.windowHours = options.windowHours ?? CLU_3_WINDOW_HOURS;
+    if (!(this.windowHours > 0)) {
+      throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field: 'windowHours', message: `windowHours must be a positive number, got ${this.windowHours}` });
+    }
+    this.chainingGuard =
+      options.chainingGuard === undefined
+        ? { minimumAverageSimilarity: this.thresholds.averageSimilarityGuard ?? judgeLow }
+        : options.chainingGuard;
+  }
+
+  /** Lowest cosine searched for: the grey zone's lower end with a judge, else strictly above `merge`. */
+  get searchThreshold(): number {
+    return this.options.judge ? this.thresholds.judgeLow : this.thresholds.merge;
+  }
+
+  /** Number of articles added so far. */
+  get size(): number {
+    return this.records.length;
+  }
+
+  /** What produces this state's clustering. */
+  get backend(): ClusteringBackend {
+    return {
+      embedder: this.options.embedder.backend,
+      model: this.options.embedder.model,
+      thresholds: this.thresholds,
+      windowHours: this.windowHours,
+      judge: this.options.judge?.backend ?? 'none',
+      chainingGuard: this.chainingGuard,
+      search: this.index?.kind ?? (this.options.embedder.embedSparse ? 'exact-sparse' : 'exact-dense'),
+    };
+  }
+}
+
+/** Creates an empty clustering state (see {@link addArticles}). */
+export function createClusteringState(options: ClusteringOptions): ClusteringState {
+  return new ClusteringState(options);
+}
+
+function pairKey(leftId: string, rightId: string): string {
+  return compareIds(leftId, rightId) <= 0 ? `${leftId}\u0000${rightId}` : `${rightId}\u0000${leftId}`;
+}
+
+/** Canonical edge order: most similar first, then by the pair's ids. Independent of input order. */
+function compareEdges(
+  left: { similarity: number; low: string; high: string },
+  right: { similarity: number; low: string; high: string },
+): number {
+  return right.similarity - left.similarity || compareIds(left.low, right.low) || compareIds(left.high, right.high);
+}
+
+/**
+ * Adds articles to a clustering state and updates the stories they touch. Cost is proportional to
+ * the new articles and the stories they connect to: new vectors are queried against the index of
+ * existing ones (exact sparse or dense search, HNSW for large dense sets), and only the connected
+ * regions around new edges are re-clustered.
+ *
+ * Within a region, merge edges (cosine > `merge`) are applied in canonical order (most similar
+ * first, ties by ids) through union–find; grey pairs (`judgeLow` ≤ cosine ≤ `merge`) that still
+ * join different partial stories go to the judge in batches, and `same` verdicts are applied next,
+ * again in canonical order. The chaining guard rejects a join whose two partial stories' centroids
+ * are less similar than its bound. Because every step depends only on the set of edges and verdicts,
+ * the result does not depend on input order, and adding articles one call at a time gives the same
+ * stories as adding them all at once (with exact search and a deterministic judge).
+ *
+ * @example
+ * const state = createClusteringState({ embedder: createOfflineEmbedder({ corpus: titles }) });
+ * const update = await addArticles(state, articles);
+ * update.changedStories; // [{ id: 'a1', articleIds: ['a1', 'a7'] }, …]
+ */
+export async function addArticles(state: ClusteringState, articles: readonly unknown[]): Promise<ClusteringUpdate> {
+  const parsed = parseArticles(articles, new Set(state.indexById.keys())).sort((left, right) => compareIds(left.id, right.id));
+  const firstNew = state.records.length;
+  if (parsed.length > 0) await indexNewArticles(state, parsed);
+  const seeds = new Set<number>();
+  for (let item = firstNew; item < state.records.length; item += 1) seeds.add(item);
+  return finishUpdate(state, await recluster(state, seeds));
+}
+
+/**
+ * Asks the judge again about every pending pair (e.g. after a rate limit has passed) and updates
+ * the stories around them.
+ */
+export async function retryPendingPairs(state: ClusteringState): Promise<ClusteringUpdate> {
+  const seeds = new Set<number>();
+  for (const pending of state.pending.values()) {
+    seeds.add(state.indexById.get(pending.leftId)!);
+    seeds.add(state.indexById.get(pending.rightId)!);
+  }
+  return finishUpdate(state, await recluster(state, seeds));
+}
+
+function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): ClusteringUpdate {
+  const changed = new Set<string>();
+  for (const item of outcome.touched) changed.add(state.storyOf[item]!);
+  const removed = [...outcome.previousStoryIds].filter((id) => !state.stories.has(id));
+  return {
+    changedStories: [...changed].sort(compareIds).map((id) => storyFromState(state, id)),
+    removedStoryIds: removed.sort(compareIds),
+    pendingPairs: sortedPending(state),
+    judgedPairs: outcome.judgedPairs,
+    backend: state.backend,
+  };
+}
+
+interface ReclusterOutcome {
+  judgedPairs: number;
+  /** Items re-clustered (their stories may have changed). */
+  touched: Set<number>;
+  /** Story ids those items had before. */
+  previousStoryIds: Set<string>;
+}
+
+async function indexNewArticles(state: ClusteringState, parsed: Article[]): Promise<void> {
+  const { embedder } = state.options;
+  const titles = parsed.map((article) => article.title);
+  let vectors: Vector[];
+  if (embedder.embedSparse) {
+    vectors = await embedder.embedSparse(titles);
+    state.sparse ??= true;
+  } else {
+    vectors = await embedder.embed(titles);
+    state.sparse ??= false;
+    for (const vector of vectors as Float32Array[]) {
+      if (vector.length !== embedder.dimension) {
+        throw new ClusteringError({ code: 'embedder_contract', stage: 'embed', message: `embedder ${embedder.backend} returned a vector of length ${vector.length}, expected ${embedder.dimension}` });
+      }
+    }
+  }
+  if (vectors.length !== parsed.length) {
+    throw new ClusteringError({ code: 'embedder_contract', stage: 'embed', message: `embedder ${embedder.backend} returned ${vectors.length} vectors for ${parsed.length} texts` });
+  }
+  state.index ??= state.sparse
+    ? (new SparsePrefixIndex(state.searchThreshold) as NeighbourIndex<Vector>)
+    : (new AutoDenseIndex(state.options.search) as NeighbourIndex<Vector>);
+  const threshold = state.searchThreshold;
+  const { merge } = state.thresholds;
+  parsed.forEach((article, position) => {
+    const item = state.records.length;
+    const time = Date.parse(article.date);
+    const record: ArticleRecord = { id: article.id, title: article.title, outlet: article.outlet, date: article.date, time };
+    const vector = vectors[position]!;
+    // rule CLU-3: only articles inside one publication window can be linked.
+    const neighbours = state.index!.range(vector, threshold, (other) => withinPublicationWindow(state.records[other]!.time, time, state.windowHours));
+    state.records.push(record);
+    state.indexById.set(article.id, item);
+    state.vectors.push(vector);
+    state.edges.push([]);
+    state.storyOf.push(article.id);
+    state.stories.set(article.id, [item]);
+    for (const { item: other, similarity } of neighbours) {
+      // Without a judge only merge edges matter (rule CLU-2).
+      if (threshold === merge && pairDecisionUnchecked(similarity, state.thresholds) !== 'merge') continue;
+      state.edges[item]!.push({ other, similarity });
+      state.edges[other]!.push({ other: item, similarity });
+    }
+    state.index!.add(item, vector);
+  });
+}
+
+/** Union–find over the items of one region, with vector sums for the chaining guard. */
+class GuardedUnion {
+  private readonly parent = new Map<number, number>();
+  private readonly size = new Map<number, number>();
+  private readonly sums = new Map<number, VectorSum>();
+  /** Pairs of roots the guard has refused, while neither root has grown since. */
+  private readonly refused = new Set<string>();
+
+  constructor(
+    items: Iterable<number>,
+    private readonly state: ClusteringState,
+  ) {
+    for (const item of items) {
+      this.parent.set(item, item);
+      this.size.set(item, 1);
+    }
+  }
+
+  find(item: number): number {
+    let root = item;
+    while (this.parent.get(root)! !== root) root = this.parent.get(root)!;
+    let current = item;
+    while (current !== root) {
+      const next = this.parent.get(current)!;
+      this.parent.set(current, root);
+      current = next;
+    }
+    return root;
+  }
+
+  private sum(root: number): VectorSum {
+    let sum = this.sums.get(root);
+    if (!sum) {
+      const vector = this.state.vectors[root]!;
+      sum = vector instanceof Float32Array ? new DenseSum(Float64Array.from(vector)) : new SparseVectorSum(SparseSum.of(vector));
+      this.sums.set(root, sum);
+    }
+    return sum;
+  }
+
+  /** Joins the two items' sets unless `guarded` and the guard forbids it; returns whether they are now together. */
+  union(left: number, right: number, guarded: boolean): boolean {
+    const leftRoot = this.find(left);
+    const rightRoot = this.find(right);
+    if (leftRoot === rightRoot) return true;
+    const guard = this.state.chainingGuard;
+    const leftSize = this.size.get(leftRoot)!;
+    const rightSize = this.size.get(rightRoot)!;
+    const [big, small] = leftSize >= rightSize ? [leftRoot, rightRoot] : [rightRoot, leftRoot];
+    if (guard !== false) {
+      const leftSum = this.sum(leftRoot);
+      const rightSum = this.sum(rightRoot);
+      if (guarded && (leftSize > 1 || rightSize > 1)) {
+        // Sets only grow, so a refusal stands until one of the two roots absorbs something.
+        const refusal = leftRoot < rightRoot ? `${leftRoot}:${leftSize}:${rightRoot}:${rightSize}` : `${rightRoot}:${rightSize}:${leftRoot}:${leftSize}`;
+        if (this.refused.has(refusal)) return false;
+        if (leftSum.dot(rightSum) / (leftSize * rightSize) < guard.minimumAverageSimilarity) {
+          this.refused.add(refusal);
+          return false;
+        }
+      }
+      this.sums.delete(small);
+      this.sums.set(big, leftSum.plus(rightSum));
+    }
+    this.parent.set(small, big);
+    this.size.set(big, leftSize + rightSize);
+    return true;
+  }
+}
+
+/** Items reachable from `seeds` over merge edges and `same` verdicts. */
+function closure(state: ClusteringState, seeds: Iterable<number>): Set<number> {
+  const region = new Set<number>();
+  const queue: number[] = [];
+  for (const seed of seeds) {
+    if (!region.has(seed)) {
+      region.add(seed);
+      queue.push(seed);
+    }
+  }
+  while (queue.length > 0) {
+    const item = queue.pop()!;
+    for (const { other, similarity } of state.edges[item]!) {
+      if (region.has(other)) continue;
+      const linked =
+        pairDecisionUnchecked(similarity, state.thresholds) === 'merge' ||
+        state.verdicts.get(pairKey(state.records[item]!.id, state.records[other]!.id)) === 'same';
+      if (linked) {
+        region.add(other);
+        queue.push(other);
+      }
+    }
+  }
+  return region;
+}
+
+interface RegionEdge {
+  left: number;
+  right: number;
+  similarity: number;
+}
+
+/**
+ * Edges inside the region (each once) passing `keep`, in canonical order: most similar first, ties
+ * by the ids of the two articles (lower id first, then higher id). Ids are ranked once per call so
+ * that sorting compares numbers.
+ */
+function regionEdges(state: ClusteringState, region: Set<number>, keep: (similarity: number, left: number, right: number) => boolean): RegionEdge[] {
+  const members = [...region].sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
+  const rank = new Map<number, number>();
+  members.forEach((item, position) => rank.set(item, position));
+  const lows: number[] = [];
+  const highs: number[] = [];
+  const similarities: number[] = [];
+  for (const item of members) {
+    const itemRank = rank.get(item)!;
+    for (const { other, similarity } of state.edges[item]!) {
+      const otherRank = rank.get(other);
+      if (otherRank === undefined || otherRank <= itemRank || !keep(similarity, item, other)) continue;
+      lows.push(itemRank);
+      highs.push(otherRank);
+      similarities.push(similarity);
+    }
+  }
+  const order = Array.from(similarities.keys()).sort(
+    (left, right) => similarities[right]! - similarities[left]! || lows[left]! - lows[right]! || highs[left]! - highs[right]!,
+  );
+  return order.map((index) => ({ left: members[lows[index]!]!, right: members[highs[index]!]!, similarity: similarities[index]! }));
+}
+
+/** Phase 1 of a region: merge edges through the guarded union–find. */
+function applyMergeEdges(state: ClusteringState, region: Set<number>): GuardedUnion {
+  const union = new GuardedUnion(region, state);
+  for (const edge of regionEdges(state, region, (similarity) => pairDecisionUnchecked(similarity, state.thresholds) === 'merge')) {
+    union.union(edge.left, edge.right, true);
+  }
+  return union;
+}
+
+function toJudged(record: ArticleRecord): GreyPair['left'] {
+  return { id: record.id, title: record.title, outlet: record.outlet, date: record.date };
+}
+
+async function askJudge(state: ClusteringState, pairs: GreyPair[]): Promise<void> {
+  const { judge } = state.options;
+  {
+    const batch = pairs;
+    let decisions: PairDecision[];
+    if (!judge) {
+      decisions = batch.map((pair) => ({ key: pair.key, verdict: 'unanswered', reason: 'no judge configured' }));
+    } else {
+      try {
+        decisions = await judge.decide(batch);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        decisions = batch.map((pair) => ({ key: pair.key, verdict: 'unanswered', reason }));
+      }
+    }
+    const byKey = new Map(decisions.map((decision) => [decision.key, decision]));
+    for (const pair of batch) {
+      const decision = byKey.get(pair.key) ?? { key: pair.key, verdict: 'unanswered', reason: 'the judge returned no verdict for this pair' };
+      if (decision.verdict === 'unanswered') {
+        state.pending.set(pair.key, { leftId: pair.left.id, rightId: pair.right.id, similarity: pair.similarity, reason: decision.reason });
+      } else {
+        state.verdicts.set(pair.key, decision.verdict);
+        state.pending.delete(pair.key);
+      }
+    }
+  }
+}
+
+/** Re-clusters the regions around `seeds`; returns the items whose story may have changed. */
+async function recluster(state: ClusteringState, seeds: Set<number>): Promise<ReclusterOutcome> {
+  const askedThisCall = new Set<string>();
+  let judgedPairs = 0;
+  let region = closure(state, seeds);
+  let union: GuardedUnion;
+  for (;;) {
+    union = applyMergeEdges(state, region);
+    const needed = new Map<string, GreyPair>();
+    for (const item of region) {
+      const record = state.records[item]!;
+      for (const { other, similarity } of state.edges[item]!) {
+        if (pairDecisionUnchecked(similarity, state.thresholds) !== 'judge') continue; // rule CLU-2: grey zone only
+        if (region.has(other) && union.find(item) === union.find(other)) continue;
+        const otherRecord = state.records[other]!;
+        const key = pairKey(record.id, otherRecord.id);
+        if (state.verdicts.has(key) || askedThisCall.has(key) || needed.has(key)) continue;
+        const [left, right] = compareIds(record.id, otherRecord.id) < 0 ? [record, otherRecord] : [otherRecord, record];
+        needed.set(key, { key, left: toJudged(left), right: toJudged(right), similarity });
+      }
+    }
+    if (needed.size === 0) break;
+    const pairs = [...needed.values()].sort((left, right) =>
+      compareEdges({ similarity: left.similarity, low: left.left.id, high: left.right.id }, { similarity: right.similarity, low: right.left.id, high: right.right.id }),
+    );
+    for (const pair of pairs) askedThisCall.add(pair.key);
+    judgedPairs += pairs.length;
+    await askJudge(state, pairs);
+    const grown = closure(state, region);
+    if (grown.size === region.size) break;
+    region = grown;
+  }
+  if (state.verdicts.size > 0) {
+    const isSame = (similarity: number, left: number, right: number): boolean =>
+      pairDecisionUnchecked(similarity, state.thresholds) === 'judge' &&
+      state.verdicts.get(pairKey(state.records[left]!.id, state.records[right]!.id)) === 'same';
+    for (const edge of regionEdges(state, region, isSame)) union.union(edge.left, edge.right, false);
+  }
+  // Replace the stories of the region's items with the new components.
+  const previousStoryIds = new Set<string>();
+  for (const item of region) {
+    previousStoryIds.add(state.storyOf[item]!);
+    state.stories.delete(state.storyOf[item]!);
+  }
+  const components = new Map<number, number[]>();
+  for (const item of region) {
+    const root = union.find(item);
+    const members = components.get(root);
+    if (members) members.push(item);
+    else components.set(root, [item]);
+  }
+  for (const members of components.values()) {
+    members.sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
+    const storyId = state.records[members[0]!]!.id;
+    state.stories.set(storyId, members);
+    for (const member of members) state.storyOf[member] = storyId;
+  }
+  return { judgedPairs, touched: region, previousStoryIds };
+}
+
+function storyFromState(state: ClusteringState, storyId: string): Story {
+  return { id: storyId, articleIds: state.stories.get(storyId)!.map((item) => state.records[item]!.id) };
+}
+
+function sortedPending(state: ClusteringState): PendingPair[] {
+  return [...state.pending.values()].sort(
+    (left, right) => compareIds(left.leftId, right.leftId) || compareIds(left.rightId, right.rightId),
+  );
+}
+
+/** Every story of a state, ascending by id. */
+export function currentStories(state: ClusteringState): Story[] {
+  return [...state.stories.keys()].sort(compareIds).map((id) => storyFromState(state, id));
+}
+
+/** Article id → story id for every article of a state. */
+export function storyAssignments(state: ClusteringState): Map<string, string> {
+  return new Map(state.records.map((record, item) => [record.id, state.storyOf[item]!]));
+}
+
+/**
+ * Clusters articles into stories in one call (rules CLU-1…3): embeds titles, links pairs within the
+ * window, merges above the merge threshold, asks the judge in the grey zone, guards against
+ * chaining. The partition does not depend on the input order.
+ *
+ * @example
+ * const embedder = createOfflineEmbedder({ corpus: articles.map((article) => article.title) });
+ * const { stories, storyOf, pendingPairs, backend } = await clusterArticles(articles, { embedder });
+ */
+export async function clusterArticles(articles: readonly unknown[], options: ClusteringOptions): Promise<ClusteringResult> {
+  const state = createClusteringState(options);
+  const update = await addArticles(state, articles);
+  return {
+    stories: currentStories(state),
+    storyOf: storyAssignments(state),
+    pendingPairs: update.pendingPairs,
+    judgedPairs: update.judgedPairs,
+    backend: update.backend,
+    state,
+  };
+}
+
+/** Dot product of two vectors of the same kind (dense or sparse), as clustering computes it. */
+export function vectorSimilarity(left: Vector, right: Vector): number {
+  if (left instanceof Float32Array && right instanceof Float32Array) return denseDot(left, right);
+  if (!(left instanceof Float32Array) && !(right instanceof Float32Array)) {
+    let leftPosition = 0;
+    let rightPosition = 0;
+    let sum = 0;
+    while (leftPosition < left.indices.length && rightPosition < right.indices.length) {
+      const leftId = left.indices[leftPosition]!;
+      const rightId = right.indices[rightPosition]!;
+      if (leftId === rightId) {
+        sum += left.values[leftPosition]! * right.values[rightPosition]!;
+        leftPosition += 1;
+        rightPosition += 1;
+      } else if (leftId < rightId) leftPosition += 1;
+      else rightPosition += 1;
+    }
+    return sum;
+  }
+  throw new ClusteringError({ code: 'embedder_contract', stage: 'cluster', message: 'cannot compare a dense vector with a sparse one' });
+}

@@ -1,0 +1,56 @@
+import { fc, test } from '@fast-check/vitest';
+import { describe, expect, it } from 'vitest';
+import { MethodologyInputError } from '../errors.js';
+import {
+  CLU_2_JUDGE_LOW_THRESHOLD,
+  CLU_2_MERGE_THRESHOLD,
+  CLU_3_WINDOW_HOURS,
+  clusteringRules,
+  pairDecision,
+  pairDecisionUnchecked,
+  withinPublicationWindow,
+} from './index.js';
+
+describe('CLU-2 pairDecision', () => {
+  it('merges strictly above 0.74, judges 0.60–0.74 inclusive, separates below', () => {
+    expect(pairDecision(0.7400001)).toBe('merge');
+    expect(pairDecision(0.74)).toBe('judge');
+    expect(pairDecision(0.74 + 5e-10)).toBe('judge');
+    expect(pairDecision(0.6)).toBe('judge');
+    expect(pairDecision(0.6 - 5e-10)).toBe('judge');
+    expect(pairDecision(0.5999)).toBe('separate');
+  });
+  it('uses an embedder’s own calibrated thresholds', () => {
+    expect(pairDecision(0.3, { merge: 0.22, judgeLow: 0.11 })).toBe('merge');
+    expect(pairDecision(0.15, { merge: 0.22, judgeLow: 0.11 })).toBe('judge');
+  });
+  it('rejects thresholds out of order and cosines out of range, naming CLU-2', () => {
+    expect(() => pairDecision(0.5, { merge: 0.5, judgeLow: 0.7 })).toThrow(MethodologyInputError);
+    expect(() => pairDecision(1.5)).toThrow(/CLU-2/);
+  });
+  test.prop([fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })])(
+    'is monotone in the cosine',
+    (first, second) => {
+      const rank = { separate: 0, judge: 1, merge: 2 } as const;
+      const [low, high] = first <= second ? [first, second] : [second, first];
+      expect(rank[pairDecisionUnchecked(low)]).toBeLessThanOrEqual(rank[pairDecisionUnchecked(high)]);
+    },
+  );
+});
+
+describe('CLU-3 withinPublicationWindow', () => {
+  it('is inclusive at exactly 72 hours', () => {
+    const start = Date.parse('2026-04-27T00:00:00Z');
+    expect(withinPublicationWindow(start, start + 72 * 3_600_000)).toBe(true);
+    expect(withinPublicationWindow(start, start + 72 * 3_600_000 + 1)).toBe(false);
+    expect(withinPublicationWindow(start + 72 * 3_600_000, start)).toBe(true);
+  });
+});
+
+describe('clustering catalogue', () => {
+  it('states the same defaults the code uses', () => {
+    const byId = new Map(clusteringRules.map((rule) => [rule.id, rule]));
+    expect(byId.get('CLU-2')!.parameters.map((parameter) => parameter.default)).toEqual([CLU_2_MERGE_THRESHOLD, CLU_2_JUDGE_LOW_THRESHOLD]);
+    expect(byId.get('CLU-3')!.parameters[0]!.default).toBe(CLU_3_WINDOW_HOURS);
+  });
+});

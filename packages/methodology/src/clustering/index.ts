@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { atLeast, greaterThan } from '../shared/exact.js';
+import { parseInput } from '../shared/validate.js';
+
+export { clusteringRules } from './rules.js';
+
+/** rule CLU-2: cosine strictly above this (MiniLM-L12 embeddings, L2-normalised) → same event. */
+export const CLU_2_MERGE_THRESHOLD = 0.74;
+/** rule CLU-2: cosine from this up to {@link CLU_2_MERGE_THRESHOLD} (inclusive) → an LLM judge decides; below → different. */
+export const CLU_2_JUDGE_LOW_THRESHOLD = 0.6;
+/** rule CLU-3 **[choice]**: two articles can be linked only when published within this many hours of each other. */
+export const CLU_3_WINDOW_HOURS = 72;
+
+/** The two cosine thresholds of CLU-2; other embedders calibrate their own and pass them here. */
+export const PairThresholdsSchema = z
+  .strictObject({ merge: z.number().min(-1).max(1), judgeLow: z.number().min(-1).max(1) })
+  .refine((thresholds) => thresholds.judgeLow <= thresholds.merge, { message: 'judgeLow must not exceed merge', path: ['judgeLow'] });
+export type PairThresholds = z.infer<typeof PairThresholdsSchema>;
+
+/** The MiniLM-L12 thresholds of CLU-2 (0.74 / 0.60). */
+export const MINILM_PAIR_THRESHOLDS: PairThresholds = { merge: CLU_2_MERGE_THRESHOLD, judgeLow: CLU_2_JUDGE_LOW_THRESHOLD };
+
+export const PairDecisionSchema = z.enum(['merge', 'judge', 'separate']);
+/** What CLU-2 does with a pair of headlines: merge, ask the LLM judge, or keep apart. */
+export type PairDecision = z.infer<typeof PairDecisionSchema>;
+
+const PairDecisionInputSchema = z.strictObject({ cosine: z.number().min(-1 - 1e-6).max(1 + 1e-6), thresholds: PairThresholdsSchema });
+
+/**
+ * rule CLU-2 for trusted input (no validation): cosine > merge → `merge`; judgeLow ≤ cosine ≤ merge →
+ * `judge`; below → `separate`. A value within 1e-9 of a threshold counts as equal to it (RULES §10),
+ * so a cosine of exactly 0.74 + 1e-12 is judged, not merged.
+ */
+export function pairDecisionUnchecked(cosine: number, thresholds: PairThresholds = MINILM_PAIR_THRESHOLDS): PairDecision {
+  if (greaterThan(cosine, thresholds.merge)) return 'merge';
+  if (atLeast(cosine, thresholds.judgeLow)) return 'judge';
+  return 'separate';
+}
+
+/**
+ * rule CLU-2: the decision for one pair of headlines from their cosine similarity.
+ *
+ * @example
+ * pairDecision(0.81); // 'merge'
+ * pairDecision(0.74); // 'judge' (the merge threshold is strict)
+ * pairDecision(0.59); // 'separate'
+ */
+export function pairDecision(cosine: number, thresholds: PairThresholds = MINILM_PAIR_THRESHOLDS): PairDecision {
+  const parsed = parseInput(PairDecisionInputSchema, { cosine, thresholds }, 'CLU-2', 'pairDecision');
+  return pairDecisionUnchecked(parsed.cosine, parsed.thresholds);
+}
+
+/**
+ * rule CLU-3: two articles are inside one publication window when their publication times (epoch
+ * milliseconds) are at most `windowHours` apart (inclusive).
+ *
+ * @example
+ * withinPublicationWindow(Date.parse('2026-04-27T00:00:00Z'), Date.parse('2026-04-30T00:00:00Z')); // true (exactly 72 h)
+ */
+export function withinPublicationWindow(timeA: number, timeB: number, windowHours: number = CLU_3_WINDOW_HOURS): boolean {
+  return Math.abs(timeA - timeB) <= windowHours * 3_600_000;
+}
+
+/** Every public schema of this module, by name (used for the published JSON Schemas). */
+export const clusteringSchemas: Record<string, z.ZodType> = {
+  PairThresholds: PairThresholdsSchema,
+  PairDecision: PairDecisionSchema,
+};
