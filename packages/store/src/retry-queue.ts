@@ -6,44 +6,17 @@
  * methodology's `nextRetry`.
  */
 import { nextRetry } from '@espectro/methodology';
+import type { Instant, RetryEntry, RetryQueue } from '@espectro/synthesis';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Database, StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
 import { synthesisRetryQueue } from './schema.js';
 
-/** State of a story in the queue. */
-export type RetryStatus = 'pending' | 'done' | 'discarded';
-
-/** One failed attempt. */
-export interface RetryFailure {
-  attempt: number;
-  at: string;
-  reason: string;
-}
-
-/** A story in the retry queue (same shape as `@espectro/synthesis`'s `RetryEntry`). */
-export interface RetryEntry {
-  storyId: string;
-  status: RetryStatus;
-  failedAttempts: number;
-  nextAttemptAt: string | null;
-  lastReason: string;
-  failures: RetryFailure[];
-  discardedAt: string | null;
-  discardReason: string | null;
-}
-
-/** A `Date` or an ISO-8601 date-time. */
-export type Instant = Date | string;
+export type { Instant, RetryEntry, RetryFailure, RetryStatus } from '@espectro/synthesis';
 
 /** The queue: `RetryQueue` of `@espectro/synthesis` plus leasing for concurrent workers. */
-export interface StoreRetryQueue {
-  enqueue(storyId: string, reason: string, at: Instant): Promise<RetryEntry>;
-  due(now: Instant, limit: number): Promise<RetryEntry[]>;
-  markFailed(storyId: string, reason: string, at: Instant): Promise<RetryEntry>;
-  markDone(storyId: string): Promise<RetryEntry | undefined>;
-  get(storyId: string): Promise<RetryEntry | undefined>;
+export interface StoreRetryQueue extends RetryQueue {
   /**
    * Leases up to `limit` due stories to `workerId` until `now + leaseMinutes`: stories leased by
    * another worker (and not expired) or row-locked by a concurrent claim are skipped
