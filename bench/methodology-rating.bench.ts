@@ -92,19 +92,19 @@ const typical: RateOutletInput = {
   academic: {
     bucket: 'right',
     factuality: 'high',
-    sources: [{ name: 'APM', url: 'https://www.apmadrid.es/', date: '2025-06-01', quote: 'línea editorial liberal', weight: 'primary', domestic: true }],
+    sources: [{ name: 'demo placeholder source', url: 'https://example.org/', date: '2025-06-01', quote: 'demo placeholder quote (not a real citation)', weight: 'primary', domestic: true }],
   },
   content: { sampleSize: 41, windowStart: '2026-01-27', bucket: 'right', factuality: 'high' },
 };
 
-let sink = 0;
+let _sink = 0;
 
 const suite: BenchSuite = {
   name: 'methodology-rating',
   baseline: {
     name: 'JSON.parse(JSON.stringify(typical rateOutlet input))',
     run: () => {
-      sink ^= (JSON.parse(JSON.stringify(typical)) as RateOutletInput).asOf.length;
+      _sink ^= (JSON.parse(JSON.stringify(typical)) as RateOutletInput).asOf.length;
     },
   },
   cases: [
@@ -113,7 +113,7 @@ const suite: BenchSuite = {
       operationsPerCall: INPUT_COUNT,
       targetOperationsPerSecond: 200_000,
       run: () => {
-        for (let index = 0; index < inputs.length; index += 1) sink ^= rateOutlet(inputs[index]!).trace.length;
+        for (let index = 0; index < inputs.length; index += 1) _sink ^= rateOutlet(inputs[index]!).trace.length;
       },
     },
     {
@@ -121,7 +121,7 @@ const suite: BenchSuite = {
       operationsPerCall: INPUT_COUNT,
       targetOperationsPerSecond: 200_000,
       run: () => {
-        for (let index = 0; index < validated.length; index += 1) sink ^= rateOutletUnchecked(validated[index]!).trace.length;
+        for (let index = 0; index < validated.length; index += 1) _sink ^= rateOutletUnchecked(validated[index]!).trace.length;
       },
     },
   ],

@@ -61,6 +61,7 @@ export interface CallSettings {
 }
 
 /** `variables` is required when the prompt has template variables, optional otherwise. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- `{} extends V` asks whether every variable is optional
 export type VariablesOption<Variables extends PromptVariables> = {} extends Variables
   ? { variables?: Variables }
   : { variables: Variables };

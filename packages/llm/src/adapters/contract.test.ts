@@ -101,6 +101,7 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
     expect(result.object).toEqual({ verdict: 'same', confidence: 0.9 });
     expect(result.repairs).toEqual([]);
     expect(result.reasked).toBe(false);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reads nested vendor wire fields
     const body = server.requests[0]!.body as Record<string, any>;
     if (vendor === 'openai' || vendor === 'perplexity') {
       expect(body.response_format.type).toBe('json_schema');
