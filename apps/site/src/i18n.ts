@@ -190,6 +190,10 @@ export const LABELS = {
     'pt-BR': 'Dados de teste: histórias, manchetes e veículos deste site são fictícios e não são notícias reais.',
   },
   fixtureBadge: { es: 'ficticio', 'pt-BR': 'fictício' },
+  illustrativeRatingsNotice: {
+    es: 'Calificaciones de medios ilustrativas (demo): los titulares son reales, pero la evidencia de las calificaciones de los medios es de ejemplo.',
+    'pt-BR': 'Classificações de veículos ilustrativas (demo): as manchetes são reais, mas a evidência das classificações dos veículos é de exemplo.',
+  },
   dataSource: { es: 'Fuente de datos: {source}, generados el {date}.', 'pt-BR': 'Fonte dos dados: {source}, gerados em {date}.' },
   methodologyVersion: { es: 'Versión de la metodología', 'pt-BR': 'Versão da metodologia' },
   // Home
@@ -213,6 +217,18 @@ export const LABELS = {
   nextPage: { es: 'Página siguiente', 'pt-BR': 'Próxima página' },
   pageOf: { es: 'Página {page} de {pages}', 'pt-BR': 'Página {page} de {pages}' },
   noStories: { es: 'No hay historias publicadas.', 'pt-BR': 'Não há histórias publicadas.' },
+  heldLink: {
+    es: 'Ver las historias retenidas por el control de publicación ({count})',
+    'pt-BR': 'Ver as histórias retidas pelo controle de publicação ({count})',
+  },
+  heldTitle: { es: 'Historias retenidas por el control de publicación', 'pt-BR': 'Histórias retidas pelo controle de publicação' },
+  heldIntro: {
+    es: 'Estas historias se sintetizaron, pero el control de publicación (regla PG de la metodología) no las publicó. Se muestran con los motivos que registró, en su orden.',
+    'pt-BR': 'Estas histórias foram sintetizadas, mas o controle de publicação (regra PG da metodologia) não as publicou. Aparecem com os motivos registrados, na ordem dele.',
+  },
+  heldNone: { es: 'No hay historias retenidas.', 'pt-BR': 'Não há histórias retidas.' },
+  heldReasons: { es: 'Motivos', 'pt-BR': 'Motivos' },
+  heldDecidedAt: { es: 'Decidido', 'pt-BR': 'Decidido' },
   // Coverage
   coverageTitle: { es: 'Cobertura por sesgo', 'pt-BR': 'Cobertura por viés' },
   coverageSummary: {

@@ -64,11 +64,29 @@ describe('build', () => {
 
 describe('pages over HTTP', () => {
   test('every page answers', async () => {
-    for (const path of ['/', '/archivo', '/historia/hostil', '/fuentes', '/fuentes/cordillera.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor']) {
+    for (const path of ['/', '/archivo', '/historia/hostil', '/fuentes', '/fuentes/cordillera.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/retenidas']) {
       const response = await fetch(url(path));
       expect(response.status, path).toBe(200);
     }
     expect((await fetch(url('/no-existe'))).status).toBe(404);
+  });
+
+  test('fixture data carry the fixture notice, not the illustrative-ratings one', async () => {
+    const home = await (await fetch(url('/'))).text();
+    expect(home).toContain('data-notice="fixture"');
+    expect(home).not.toContain('data-notice="illustrative-ratings"');
+  });
+
+  test('/retenidas lists the stories the publish guard held, with its reasons in order', async () => {
+    const snapshot = buildFixtureSnapshot({ stories: 40, hostile: true, driftStoryIds: [DRIFT_STORY] });
+    const held = snapshot.stories.filter((story) => !story.publishGuard.publish && story.publishGuard.reasons.length > 0);
+    expect(held.length).toBeGreaterThan(0);
+    const html = await (await fetch(url('/retenidas'))).text();
+    expect(html).toContain('Historias retenidas por el control de publicación');
+    for (const story of held) {
+      expect(html).toContain(`data-held-story="${story.id}"`);
+      expect(html).toContain(`data-guard-reasons="${story.publishGuard.reasons.join(' ')}"`);
+    }
   });
 
   test('headlines, outlet names, sentences and check phrases render as text, never as markup', async () => {
@@ -447,7 +465,7 @@ describe.skipIf(!hasChromium)('in chromium', () => {
   test('axe: no serious or critical violations on the main pages', async () => {
     await onPage('axe', async (page) => {
       const found: Record<string, string[]> = {};
-      for (const path of ['/', '/historia/h00001', '/fuentes', '/fuentes/atacama.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/archivo']) {
+      for (const path of ['/', '/historia/h00001', '/fuentes', '/fuentes/atacama.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/archivo', '/retenidas']) {
         await page.goto(url(path));
         const results = await axe(page);
         const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

@@ -11,7 +11,7 @@ import { csvCell, toCsv } from './csv.js';
 import { siteDataChoice } from './data.js';
 import { readFields, submitContestation } from './requests.js';
 import { assertSnapshot, createSnapshotSiteData, SnapshotError } from './snapshot.js';
-import { debateView, factualityDistribution, fujaView, prismaView, storyOutletInput } from './views.js';
+import { dataNotice, debateView, factualityDistribution, fujaView, prismaView, storyOutletInput } from './views.js';
 
 const snapshot = buildFixtureSnapshot({ stories: 30 });
 const directories: string[] = [];
@@ -36,6 +36,24 @@ describe('fixture snapshot', () => {
     for (const story of snapshot.stories) {
       expect(story.storedBlindspots.prisma).toEqual(blindspotPrisma({ outlets: story.outlets.map(storyOutletInput), topic: story.topic }));
     }
+  });
+
+  test('shows the fixture notice, never the illustrative-ratings one', () => {
+    expect(dataNotice(snapshot.source)).toBe('fixture');
+    expect(dataNotice({ ...snapshot.source, illustrativeRatings: true })).toBe('fixture');
+  });
+
+  test('lists the stories the publish guard held, with the reasons it returned', async () => {
+    const data = createSnapshotSiteData(snapshot);
+    const held = await data.listHeldStories();
+    const expected = snapshot.stories.filter((story) => !story.publishGuard.publish && story.publishGuard.reasons.length > 0);
+    expect(held.map((story) => story.id).sort()).toEqual(expected.map((story) => story.id).sort());
+    for (const story of held) {
+      expect(story.guardReasons).toEqual(expected.find((candidate) => candidate.id === story.id)!.publishGuard.reasons);
+      expect(await data.getStory(story.id)).toBeUndefined();
+    }
+    const published = new Set((await data.listStories()).map((story) => story.id));
+    expect(held.some((story) => published.has(story.id))).toBe(false);
   });
 
   test('is deterministic', () => {

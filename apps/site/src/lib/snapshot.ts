@@ -3,7 +3,7 @@
  * written by `scripts/snapshot.ts` (from the store, or from the fixtures), loaded once per process.
  */
 import { readFileSync } from 'node:fs';
-import type { SiteData, SiteDataSource, SiteDebate, SiteOutlet, SiteStory, SiteStorySummary } from './types.js';
+import type { SiteData, SiteDataSource, SiteDebate, SiteHeldStory, SiteOutlet, SiteStory, SiteStorySummary } from './types.js';
 
 /** Identifies the file format. */
 export const SNAPSHOT_FORMAT = 'espectro-site-snapshot';
@@ -19,6 +19,11 @@ export interface SiteSnapshot {
   /** Every assembled story; only published ones (publish guard passed, tier set) are shown. */
   stories: SiteStory[];
   debates: SiteDebate[];
+  /**
+   * Stories the publish guard held back, as the store keeps them (its decisions, reasons in the
+   * guard's order). When absent, they are taken from `stories` (those the guard did not publish).
+   */
+  held?: SiteHeldStory[];
 }
 
 /** Thrown when a snapshot file is missing or is not a snapshot. */
@@ -89,6 +94,16 @@ export function storySummary(story: SiteStory): SiteStorySummary {
   };
 }
 
+/** True when the publish guard held the story back (it returned at least one reason). */
+export function isHeld(story: SiteStory): boolean {
+  return !story.publishGuard.publish && story.publishGuard.reasons.length > 0;
+}
+
+/** A held story as the held-stories list shows it: the guard's reasons exactly as recorded. */
+export function heldStoryOf(story: SiteStory): SiteHeldStory {
+  return { ...storySummary(story), guardReasons: [...story.publishGuard.reasons], decidedAt: story.publishedAt };
+}
+
 function newestFirst<Item>(items: Item[], at: (item: Item) => string): Item[] {
   return items
     .map((item, index) => ({ item, index, time: Date.parse(at(item)) }))
@@ -111,10 +126,12 @@ export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
   const outlets = [...snapshot.outlets].sort((left, right) => collator.compare(left.name, right.name) || collator.compare(left.domain, right.domain));
   const outletsByDomain = new Map(outlets.map((outlet) => [outlet.domain, outlet]));
   const debates = newestFirst(snapshot.debates, (debate) => debate.startedAt);
+  const held = newestFirst(snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf), (story) => story.decidedAt);
   return {
     source: snapshot.source,
     listStories: async () => summaries,
     getStory: async (id) => storiesById.get(id),
+    listHeldStories: async () => held,
     listOutlets: async () => outlets,
     getOutlet: async (domain) => outletsByDomain.get(domain),
     listDebates: async () => debates,

@@ -4,7 +4,7 @@ import type { RatingEvidence, Store } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSnapshotSiteData } from './snapshot.js';
 import { contestationBackendOver, snapshotFromStore } from './store-adapter.js';
-import { prismaView } from './views.js';
+import { dataNotice, prismaView } from './views.js';
 
 const evidence = (bias: 'left' | 'center' | 'right'): RatingEvidence => ({
   illustrative: true,
@@ -70,6 +70,27 @@ beforeAll(async () => {
     blindspots: { prisma: ['left'], fujaDaBolha: null },
     decidedAt: '2026-04-27T12:00:00Z',
   });
+  // Held by the publish guard: reasons deliberately not in the guard's usual order, to show the
+  // site keeps the stored order.
+  await store.stories.save({
+    id: 'retenida-1',
+    title: 'Historia retenida guardada',
+    summary: null,
+    status: 'held',
+    tier: 'limited',
+    topic: 'economy',
+    country: 'CL',
+    backend: 'extractive (offline)',
+    provenance: { method: 'extractive-v1', costUsd: 0 },
+    coverage: coverage(outlets.slice(0, 2)),
+    articleIds: ids.slice(0, 2),
+    outletCount: 2,
+    methodologyVersion: METHODOLOGY_VERSION,
+    sentences: [{ text: 'Única frase.', articleIds: [ids[0]!] }],
+    guard: { publish: false, reasons: ['no_image', 'insufficient_synthesis'], input: {} },
+    blindspots: { prisma: [], fujaDaBolha: null },
+    decidedAt: '2026-04-27T13:00:00Z',
+  });
   await store.checks.saveDebateName('debate-1', 'Debate ficticio');
   await store.checks.saveCheck({
     id: 'debate-1#0.0',
@@ -91,16 +112,19 @@ afterAll(async () => {
 });
 
 describe('snapshotFromStore', () => {
-  test('maps outlets, stories, checks and labels illustrative data as fixtures', async () => {
+  test('maps outlets, stories and checks; illustrative rating evidence is not fictitious news', async () => {
     const snapshot = await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z');
-    expect(snapshot.source).toMatchObject({ kind: 'store', fixture: false });
+    expect(snapshot.source).toMatchObject({ kind: 'store', fixture: false, illustrativeRatings: true });
+    // Store mode never shows the fixture banner; it says the ratings are illustrative instead.
+    expect(dataNotice(snapshot.source)).toBe('illustrativeRatings');
     const left = snapshot.outlets.find((outlet) => outlet.domain === 'izquierda.example')!;
     expect(left).toMatchObject({ scope: 'political', ownerType: 'corporate-conglomerate', factualityScore: 70, rating: { bias: 'left', methodologyVersion: METHODOLOGY_VERSION } });
     expect(left.evidence?.academic?.sources[0]).toMatchObject({ name: 'Observatorio ficticio', weight: 'primary' });
     expect(snapshot.outlets.find((outlet) => outlet.domain === 'nuevo.example')).toMatchObject({ scope: null, preliminary: { reason: 'en cola' }, evidence: null });
 
     const [story] = snapshot.stories;
-    expect(story).toMatchObject({ id: 'historia-1', tier: 'limited', topic: 'politics', language: 'es', fixture: true, audit: { backend: 'extractive (offline)', method: 'extractive-v1' } });
+    expect(snapshot.stories).toHaveLength(1);
+    expect(story).toMatchObject({ id: 'historia-1', tier: 'limited', topic: 'politics', language: 'es', fixture: false, audit: { backend: 'extractive (offline)', method: 'extractive-v1' } });
     expect(story!.outlets.map((outlet) => outlet.domain).sort()).toEqual(Object.keys(domains).sort());
     expect(story!.coverage.rated).toBe(3);
     expect(story!.ownershipMix.counts['corporate-conglomerate']).toBe(3);
@@ -110,9 +134,29 @@ describe('snapshotFromStore', () => {
     const [summary] = await createSnapshotSiteData(snapshot).listStories();
     expect(prismaView(summary!, () => undefined).drift).not.toBeNull();
 
+    expect(snapshot.held).toHaveLength(1);
     expect(snapshot.debates).toHaveLength(1);
     expect(snapshot.debates[0]).toMatchObject({ name: 'Debate ficticio', candidates: [{ name: 'Candidata A' }] });
     expect(snapshot.debates[0]!.checks[0]).toMatchObject({ phrase: 'A inflação caiu.', reason: 'Dado oficial fictício.', verdict: 'true' });
+  });
+});
+
+describe('held stories', () => {
+  test('lists the stories the publish guard held, with its stored reasons in their order', async () => {
+    const data = createSnapshotSiteData(await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z'));
+    expect((await data.listStories()).map((story) => story.id)).toEqual(['historia-1']);
+    const held = await data.listHeldStories();
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({ id: 'retenida-1', title: 'Historia retenida guardada', tier: 'limited', topic: 'economy', fixture: false });
+    expect(held[0]!.guardReasons).toEqual(['no_image', 'insufficient_synthesis']);
+    expect(held[0]!.coverage).toMatchObject({ total: 2, rated: 2 });
+    expect(Date.parse(held[0]!.decidedAt)).not.toBeNaN();
+    expect(await data.getStory('retenida-1')).toBeUndefined();
+  });
+
+  test('without illustrative evidence the store shows no data notice', () => {
+    expect(dataNotice({ kind: 'store', description: 'x', generatedAt: '2026-04-27T12:00:00Z', fixture: false, illustrativeRatings: false })).toBeNull();
+    expect(dataNotice({ kind: 'snapshot', description: 'x', generatedAt: '2026-04-27T12:00:00Z', fixture: false })).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The site over `@espectro/store`'s repository (`ESPECTRO_SITE_SOURCE=store`, or the snapshot
  * script's `--from-store`): {@link snapshotFromStore} reads outlets with their rating history,
- * published stories with sentences and sources, and debate checks, and maps them field by field
- * to the site's shapes; {@link createStoreContestationBackend} keeps contestations in the store,
+ * published stories with sentences and sources, held stories with their guard reasons, and debate
+ * checks, and maps them field by field to the site's shapes; {@link createStoreContestationBackend} keeps contestations in the store,
  * which enforces CON-3 in a transaction with advisory locks. Numbers are the stored ones (computed
  * by the methodology in the pipeline); only missing coverage fields and the ownership mix are
  * derived, with the methodology's own functions.
@@ -17,6 +17,7 @@ import {
   type CoverageResult,
   type Factuality,
   type OwnerType,
+  type StoryTier,
   type Topic,
   type VerdictHistoryEntry,
 } from '@espectro/methodology';
@@ -24,7 +25,7 @@ import type * as StoreNamespace from '@espectro/store';
 import type { OutletWithHistory, RatingEvidence, Store, StoryDetail } from '@espectro/store';
 import type { ContestationBackend, ContestationRecord } from './contestations.js';
 import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
-import type { SiteCheck, SiteData, SiteDebate, SiteOutlet, SiteStory, SiteStoryAudit, SiteStoryOutlet } from './types.js';
+import type { SiteCheck, SiteData, SiteDebate, SiteHeldStory, SiteOutlet, SiteStory, SiteStoryAudit, SiteStoryOutlet } from './types.js';
 import { ownershipMixOf, storyOutletInput } from './views.js';
 
 const STORE_PACKAGE = '@espectro/store';
@@ -136,6 +137,19 @@ function auditOf(story: StoryDetail): SiteStoryAudit {
 /** A stored story as the site shows it; `undefined` when it has no tier (never shown). */
 export function siteStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): SiteStory | undefined {
   if (story.tier === null) return undefined;
+  return { ...storyFields(story, outlets), tier: story.tier };
+}
+
+/**
+ * A stored story the publish guard held back, as the held-stories list shows it: the reasons are
+ * those of the latest stored guard decision, in the order the guard returned them.
+ */
+export function siteHeldStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): SiteHeldStory {
+  const { summary: _summary, sentences: _sentences, articles: _articles, publishGuard, ownershipMix: _mix, audit: _audit, ...fields } = storyFields(story, outlets);
+  return { ...fields, guardReasons: publishGuard.reasons, decidedAt: story.guard?.decidedAt ?? story.updatedAt };
+}
+
+function storyFields(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): Omit<SiteStory, 'tier'> & { tier: StoryTier | null } {
   const byDomain = new Map<string, SiteStoryOutlet>();
   for (const source of story.sources) {
     if (byDomain.has(source.domain)) continue;
@@ -165,7 +179,9 @@ export function siteStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, Sit
     outlets: storyOutlets,
     articleDomains: story.sources.map((source) => source.domain),
     storedBlindspots: { prisma: BUCKETS.filter((bucket) => story.blindspots.prisma.includes(bucket)), fujaDaBolha: story.blindspots.fujaDaBolha },
-    fixture: story.sources.some((source) => source.outlet.illustrative),
+    // Stored stories group ingested headlines: never fictitious, even when the roster's rating
+    // evidence is illustrative (that is said once, in the page header).
+    fixture: false,
     summary: story.summary,
     sentences: story.sentences.map((sentence) => ({ text: sentence.text, articleIds: sentence.articleIds, discrepancy: sentence.discrepancy })),
     articles: story.sources.map((source) => ({
@@ -223,6 +239,12 @@ export async function snapshotFromStore(store: Store, module: Pick<StoreModule, 
     const story = detail === undefined ? undefined : siteStoryOf(detail, byDomain);
     if (story !== undefined) stories.push(story);
   }
+  // Every story the publish guard held back, with the guard's stored reasons (PG transparency).
+  const held: SiteHeldStory[] = [];
+  for (const summary of await store.stories.list({ status: 'held' })) {
+    const detail = await store.stories.get(summary.id);
+    if (detail !== undefined && detail.guard?.publish !== true) held.push(siteHeldStoryOf(detail, byDomain));
+  }
   const names = new Map((await store.database.db.select().from(module.schema.debates)).map((row) => [row.id, row.name]));
   const debates = new Map<string, SiteDebate>();
   for (const document of await store.checks.all()) {
@@ -243,11 +265,15 @@ export async function snapshotFromStore(store: Store, module: Pick<StoreModule, 
       kind: 'store',
       description: `@espectro/store (${store.database.backend ?? 'base de datos'})`,
       generatedAt,
-      fixture: siteOutlets.length > 0 && detailed.every((outlet) => outlet.illustrative),
+      // The store holds ingested headlines, never the built-in fixtures; only the roster's rating
+      // evidence may be illustrative (the demo), and that is what the site says.
+      fixture: false,
+      illustrativeRatings: detailed.some((outlet) => outlet.illustrative),
     },
     outlets: siteOutlets,
     stories,
     debates: [...debates.values()],
+    held,
   };
 }
 

@@ -35,6 +35,11 @@ export interface SiteDataSource {
   generatedAt: string;
   /** True when the data are fixtures, not real news (the footer and every story say so). */
   fixture: boolean;
+  /**
+   * True when outlet ratings rest on evidence marked `illustrative` in the roster (the demo):
+   * the headlines are real, the rating evidence is not. Absent in older snapshots (read as false).
+   */
+  illustrativeRatings?: boolean;
 }
 
 /** An outlet's current rating as the methodology produced it (rules FUN-*, CONF-*, FAC-*, VER, PRELIM). */
@@ -144,6 +149,21 @@ export interface SiteStory extends SiteStorySummary {
   audit: SiteStoryAudit;
 }
 
+/** The publish guard's reason codes (PG), as the methodology names them. */
+export type GuardReason = PublishGuardResult['reasons'][number];
+
+/**
+ * A story the publish guard held back (PG): what a list shows, plus the guard's reasons in the
+ * order the guard returned them. `tier` is `null` when the story has too few rated outlets for one.
+ */
+export interface SiteHeldStory extends Omit<SiteStorySummary, 'tier'> {
+  tier: StoryTier | null;
+  /** Reason codes of the latest guard decision, as stored (not recomputed, not reordered). */
+  guardReasons: GuardReason[];
+  /** ISO instant of that decision. */
+  decidedAt: string;
+}
+
 /** One piece of evidence a check cites. */
 export interface SiteEvidence {
   url: string;
@@ -193,6 +213,8 @@ export interface SiteData {
   /** Published stories (main and limited tiers), newest first. */
   listStories(): Promise<SiteStorySummary[]>;
   getStory(id: string): Promise<SiteStory | undefined>;
+  /** Stories the publish guard held back (PG), with its reasons, newest decision first. */
+  listHeldStories(): Promise<SiteHeldStory[]>;
   /** The roster, ordered by name. */
   listOutlets(): Promise<SiteOutlet[]>;
   getOutlet(domain: string): Promise<SiteOutlet | undefined>;

@@ -24,7 +24,18 @@ import {
   type StoryOutlet,
   type VerdictStates,
 } from '@espectro/methodology';
-import type { SiteCheck, SiteDebate, SiteOutlet, SiteStory, SiteStoryOutlet, SiteStorySummary } from './types.js';
+import type { SiteCheck, SiteDataSource, SiteDebate, SiteOutlet, SiteStory, SiteStoryOutlet, SiteStorySummary } from './types.js';
+
+/**
+ * Which data notice the page header shows: `fixture` (everything is invented) only for the
+ * built-in fixtures or a snapshot marked as fixture; `illustrativeRatings` when the data are real
+ * headlines but the outlets' rating evidence is marked illustrative (the demo roster); else none.
+ */
+export function dataNotice(source: SiteDataSource): 'fixture' | 'illustrativeRatings' | null {
+  if (source.fixture) return 'fixture';
+  if (source.illustrativeRatings === true) return 'illustrativeRatings';
+  return null;
+}
 
 /** A covering outlet as the methodology's story rules take it. */
 export function storyOutletInput(outlet: SiteStoryOutlet): StoryOutlet {
