@@ -1,4 +1,5 @@
 import {
+  apiKeyFromEnv,
   createAnthropic,
   createFallbackChain,
   createGemini,
@@ -42,11 +43,7 @@ const REQUIRED_KEYS = [
 ] as const;
 
 function key(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {
-  for (const name of names) {
-    const value = env[name]?.trim();
-    if (value !== undefined && value !== '') return value;
-  }
-  return undefined;
+  return apiKeyFromEnv(names, env);
 }
 
 /**

@@ -107,6 +107,7 @@ export {
   type FallThroughPolicy,
 } from './chain.js';
 export { createDefaultChain, type DefaultChainSettings } from './default-chain.js';
+export { API_KEY_VARIABLES, apiKeyFromEnv } from './sdk.js';
 export {
   createOpenAITranscriber,
   createGroqTranscriber,

@@ -1,5 +1,5 @@
 import { fc, test } from '@fast-check/vitest';
-import { describe, expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { closeTruncatedJson, removeTrailingCommas, repairJson } from './json-repair.js';
 
 const jsonObject = fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 });
@@ -67,6 +67,12 @@ describe('repairJson', () => {
     expect(repairJson('{answer: yes}').ok).toBe(false);
     expect(closeTruncatedJson('{"a": 1}')).toBeUndefined();
     expect(closeTruncatedJson('{answer: ')).toBeUndefined();
+  });
+
+  it('keeps a fenced object whose strings contain ``` themselves (found by the property below)', () => {
+    const value = { '': { '```': {} }, note: 'use ```ts blocks```' };
+    const result = repairJson(`Here:\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\nDone.`);
+    expect(result.ok && result.value).toEqual(value);
   });
 
   test.prop([jsonObject, fc.string({ maxLength: 20 }).filter((text) => !/[{}[\]`]/.test(text))])(

@@ -179,6 +179,13 @@ export function repairJson(text: string): JsonRepairResult {
     baseRepairs.push('stripped_code_fence');
     const fenced = tryParse(body.trim());
     if (fenced.ok) return { ok: true, value: fenced.value, repairs: baseRepairs };
+    // A string inside the JSON may itself contain ``` (a model quoting Markdown): then the fence
+    // closes at the last ``` of the text, not the first.
+    const greedy = /```[A-Za-z0-9_-]*[^\S\n]*\n?([\s\S]*)```/.exec(text);
+    if (greedy?.[1] !== undefined && greedy[1] !== fence[1]) {
+      const wholeFence = tryParse(greedy[1].trim());
+      if (wholeFence.ok) return { ok: true, value: wholeFence.value, repairs: baseRepairs };
+    }
   }
   const starts: number[] = [];
   for (let index = 0; index < body.length && starts.length < 10; index += 1) {

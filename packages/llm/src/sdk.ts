@@ -39,10 +39,35 @@ export async function loadSdk<Module>(packageName: string, vendor: string, impor
   }
 }
 
-/** Reads an API key from the first non-empty environment variable of `names`. */
-export function apiKeyFromEnv(names: readonly string[]): string | undefined {
+/**
+ * The environment variables each vendor's adapter reads its API key from, in order of preference.
+ *
+ * @example
+ * API_KEY_VARIABLES.gemini; // ['GEMINI_API_KEY', 'GOOGLE_API_KEY']
+ */
+export const API_KEY_VARIABLES = Object.freeze({
+  gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+  groq: ['GROQ_API_KEY'],
+  anthropic: ['ANTHROPIC_API_KEY'],
+  openai: ['OPENAI_API_KEY'],
+  deepseek: ['DEEPSEEK_API_KEY'],
+  perplexity: ['PERPLEXITY_API_KEY'],
+} as const);
+
+/**
+ * Reads an API key from the first non-empty (after trimming) variable of `names` in `env`
+ * (default `process.env`); `undefined` when none is set. Every package decides "is this provider
+ * configured?" with this one function.
+ *
+ * @example
+ * apiKeyFromEnv(API_KEY_VARIABLES.groq, { GROQ_API_KEY: 'gsk_…' }); // 'gsk_…'
+ */
+export function apiKeyFromEnv(
+  names: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): string | undefined {
   for (const name of names) {
-    const value = process.env[name]?.trim();
+    const value = env[name]?.trim();
     if (value !== undefined && value !== '') return value;
   }
   return undefined;

@@ -21,6 +21,8 @@ import {
   type AttributionRosterEntry,
 } from '@espectro/methodology';
 import {
+  API_KEY_VARIABLES,
+  apiKeyFromEnv,
   createAnthropic,
   createFallbackChain,
   createGemini,
@@ -185,7 +187,7 @@ export const DEFAULT_SYNTHESIS_MODELS = Object.freeze([
 
 function hasKey(explicit: string | undefined, names: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
   if (explicit !== undefined) return explicit.trim() !== '';
-  return names.some((name) => (env[name]?.trim() ?? '') !== '');
+  return apiKeyFromEnv(names, env) !== undefined;
 }
 
 /**
@@ -203,14 +205,14 @@ export function createDefaultSynthesisChain(settings: DefaultSynthesisChainSetti
   const all = settings.includeLayersWithoutKey === true;
   const layers: LanguageModel[] = [];
   const [gemini, groq, anthropic, openai] = DEFAULT_SYNTHESIS_MODELS;
-  if (all || hasKey(settings.gemini?.apiKey, ['GEMINI_API_KEY', 'GOOGLE_API_KEY'], env)) {
+  if (all || hasKey(settings.gemini?.apiKey, API_KEY_VARIABLES.gemini, env)) {
     layers.push(createGemini({ model: gemini.model, ...settings.gemini }));
   }
-  if (all || hasKey(settings.groq?.apiKey, ['GROQ_API_KEY'], env)) layers.push(createGroq({ model: groq.model, ...settings.groq }));
-  if (all || hasKey(settings.anthropic?.apiKey, ['ANTHROPIC_API_KEY'], env)) {
+  if (all || hasKey(settings.groq?.apiKey, API_KEY_VARIABLES.groq, env)) layers.push(createGroq({ model: groq.model, ...settings.groq }));
+  if (all || hasKey(settings.anthropic?.apiKey, API_KEY_VARIABLES.anthropic, env)) {
     layers.push(createAnthropic({ model: anthropic.model, ...settings.anthropic }));
   }
-  if (all || hasKey(settings.openai?.apiKey, settings.openai?.apiKeyEnv ?? ['OPENAI_API_KEY'], env)) {
+  if (all || hasKey(settings.openai?.apiKey, settings.openai?.apiKeyEnv ?? API_KEY_VARIABLES.openai, env)) {
     layers.push(createOpenAI({ model: openai.model, ...settings.openai }));
   }
   if (layers.length === 0) return null;

@@ -1,4 +1,14 @@
-import { createAnthropic, createFallbackChain, createGemini, createGroq, createOpenAI, type CostLedger, type LanguageModel } from '@espectro/llm';
+import {
+  API_KEY_VARIABLES,
+  apiKeyFromEnv,
+  createAnthropic,
+  createFallbackChain,
+  createGemini,
+  createGroq,
+  createOpenAI,
+  type CostLedger,
+  type LanguageModel,
+} from '@espectro/llm';
 import { createLexiconArticleAnalyzer } from './lexicon-analyzer.js';
 import { createLlmArticleAnalyzer } from './llm-analyzer.js';
 import type { ArticleAnalyzer } from './types.js';
@@ -11,10 +21,10 @@ import type { ArticleAnalyzer } from './types.js';
  * PROVIDER_KEY_VARIABLES.gemini; // ['GEMINI_API_KEY', 'GOOGLE_API_KEY']
  */
 export const PROVIDER_KEY_VARIABLES = Object.freeze({
-  gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
-  groq: ['GROQ_API_KEY'],
-  anthropic: ['ANTHROPIC_API_KEY'],
-  openai: ['OPENAI_API_KEY'],
+  gemini: API_KEY_VARIABLES.gemini,
+  groq: API_KEY_VARIABLES.groq,
+  anthropic: API_KEY_VARIABLES.anthropic,
+  openai: API_KEY_VARIABLES.openai,
 } as const);
 
 /** Settings of {@link createArticleAnalyzer}. */
@@ -30,11 +40,7 @@ export interface ArticleAnalyzerSettings {
 }
 
 function keyOf(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {
-  for (const name of names) {
-    const value = env[name]?.trim();
-    if (value !== undefined && value !== '') return value;
-  }
-  return undefined;
+  return apiKeyFromEnv(names, env);
 }
 
 /**
