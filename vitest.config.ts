@@ -14,5 +14,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['tools/vitest.setup.ts'],
   },
 });
