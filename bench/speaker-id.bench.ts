@@ -26,7 +26,7 @@ import {
   type VoicesFile,
 } from '@espectro/speaker-id';
 import { buildSpeakerEmbeddingFixture } from '../packages/speaker-id/src/__fixtures__/onnx-fixture.js';
-import { syntheticSpeakers, syntheticVoice, type SyntheticSpeaker } from '../packages/speaker-id/src/__fixtures__/synthetic-voice.js';
+import { syntheticSpeakers, syntheticVoice, type SyntheticSpeaker } from '@espectro/speaker-id/testing';
 import type { BenchCase, BenchSuite } from './harness.js';
 
 const CHUNK_SECONDS = 10;

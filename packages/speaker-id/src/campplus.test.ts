@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSpeakerEmbeddingFixture, identityProjection } from './__fixtures__/onnx-fixture.js';
-import { syntheticSpeakers, syntheticVoice } from './__fixtures__/synthetic-voice.js';
+import { syntheticSpeakers, syntheticVoice } from './testing/synthetic-voice.js';
 import { createCamPlusPlusEmbedder, isSherpaOnnxAvailable, loadSherpaOnnx } from './campplus.js';
 import { embedderForVoices, resolveEmbedder } from './default-embedder.js';
 import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { syntheticSpeakers, syntheticVoice } from './__fixtures__/synthetic-voice.js';
+import { syntheticSpeakers, syntheticVoice } from './testing/synthetic-voice.js';
 import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, type Embedder } from './embedder.js';
 import {
   addSpeaker,

@@ -1,6 +1,6 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { sine } from './__fixtures__/synthetic-voice.js';
+import { sine } from './testing/synthetic-voice.js';
 import { computeFbank, extractFrame, frameCount, frameStart, melScale, poveyWindow } from './fbank.js';
 import { Fft } from './fft.js';
 

@@ -1,6 +1,6 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { syntheticSpeakers, syntheticVoice } from './__fixtures__/synthetic-voice.js';
+import { syntheticSpeakers, syntheticVoice } from './testing/synthetic-voice.js';
 import { STATISTICS_BACKEND } from './embedder.js';
 import { createStatisticsEmbedder, deltaFeatures, statisticsEmbedding } from './statistics-embedder.js';
 import { cosineSimilarity, norm } from './vectors.js';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { sine } from './__fixtures__/synthetic-voice.js';
+import { sine } from './testing/synthetic-voice.js';
 import { computeFbank } from './fbank.js';
 import { analyseSpeech, frameEnergiesDb, speechFrameMask } from './vad.js';
 

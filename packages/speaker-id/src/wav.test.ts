@@ -1,6 +1,6 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { sine } from './__fixtures__/synthetic-voice.js';
+import { sine } from './testing/synthetic-voice.js';
 import { SpeakerIdError } from './errors.js';
 import { Fft } from './fft.js';
 import { resample } from './resample.js';

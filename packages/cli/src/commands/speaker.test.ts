@@ -2,43 +2,13 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav, resample, STATISTICS_BACKEND } from '@espectro/speaker-id';
+import { syntheticSpeakers, syntheticVoice } from '@espectro/speaker-id/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
 import { speakerCommand } from './speaker.js';
 
-/** A deterministic speech-like signal: pulse train at `pitch` through formant resonators, in syllables. */
-function voice(pitch: number, formants: number[], seconds: number, seed: number): Float32Array {
-  const rate = 16000;
-  const length = Math.round(seconds * rate);
-  let state = seed;
-  const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-  let signal = new Float64Array(length);
-  let phase = 0;
-  let left = 0;
-  let voiced = true;
-  for (let index = 0; index < length; index += 1) {
-    if (left-- <= 0) {
-      voiced = random() > 0.2;
-      left = Math.round((0.12 + random() * 0.2) * rate);
-    }
-    phase += (pitch * (1 + 0.08 * Math.sin((2 * Math.PI * index) / rate + seed))) / rate;
-    const pulse = phase >= 1 ? 1 : 0;
-    if (phase >= 1) phase -= 1;
-    signal[index] = voiced ? pulse + 0.02 * (random() - 0.5) : 0;
-  }
-  for (const formant of formants) {
-    const radius = Math.exp((-Math.PI * (80 + 0.05 * formant)) / rate);
-    const a1 = 2 * radius * Math.cos((2 * Math.PI * formant) / rate);
-    const filtered = new Float64Array(length);
-    for (let index = 0; index < length; index += 1) filtered[index] = signal[index]! + a1 * (filtered[index - 1] ?? 0) - radius * radius * (filtered[index - 2] ?? 0);
-    signal = filtered;
-  }
-  const peak = signal.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
-  return Float32Array.from(signal, (value) => (0.5 * value) / peak);
-}
-
-const ana = (seconds: number, seed: number) => voice(210, [850, 1600, 2900, 3900], seconds, seed);
-const bruno = (seconds: number, seed: number) => voice(105, [600, 1150, 2400, 3300], seconds, seed);
+const ana = (seconds: number, seed: number) => syntheticVoice(syntheticSpeakers.ana!, seconds, seed);
+const bruno = (seconds: number, seed: number) => syntheticVoice(syntheticSpeakers.bruno!, seconds, seed);
 
 let directory: string;
 let output: string[];

@@ -1,41 +1,13 @@
 import { createStatisticsEmbedder, createVoicesFile, addSpeaker, enrollSpeaker } from '@espectro/speaker-id';
+import { syntheticSpeakers, syntheticVoice } from '@espectro/speaker-id/testing';
 import { describe, expect, test } from 'vitest';
 import { testContext } from '../__fixtures__/context.js';
 import { createRecordedSpeakerIdentifier, createSpeakerIdIdentifier } from './speaker.js';
 
-/** A deterministic speech-like signal (pulse train through formant resonators), as PCM16. */
-function voice(pitch: number, formants: number[], seconds: number, seed: number): Int16Array {
-  const rate = 16000;
-  const length = Math.round(seconds * rate);
-  let state = seed;
-  const random = () => (state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 2 ** 32;
-  let signal = new Float64Array(length);
-  let phase = 0;
-  let left = 0;
-  let voiced = true;
-  for (let index = 0; index < length; index += 1) {
-    if (left-- <= 0) {
-      voiced = random() > 0.2;
-      left = Math.round((0.12 + random() * 0.2) * rate);
-    }
-    phase += (pitch * (1 + 0.08 * Math.sin((2 * Math.PI * index) / rate + seed))) / rate;
-    const pulse = phase >= 1 ? 1 : 0;
-    if (phase >= 1) phase -= 1;
-    signal[index] = voiced ? pulse + 0.02 * (random() - 0.5) : 0;
-  }
-  for (const formant of formants) {
-    const radius = Math.exp((-Math.PI * (80 + 0.05 * formant)) / rate);
-    const a1 = 2 * radius * Math.cos((2 * Math.PI * formant) / rate);
-    const filtered = new Float64Array(length);
-    for (let index = 0; index < length; index += 1) filtered[index] = signal[index]! + a1 * (filtered[index - 1] ?? 0) - radius * radius * (filtered[index - 2] ?? 0);
-    signal = filtered;
-  }
-  const peak = signal.reduce((max, value) => Math.max(max, Math.abs(value)), 0);
-  return Int16Array.from(signal, (value) => Math.round((0.5 * value * 32767) / peak));
-}
-
-const helena = (seconds: number, seed: number) => voice(210, [850, 1600, 2900, 3900], seconds, seed);
-const otavio = (seconds: number, seed: number) => voice(105, [600, 1150, 2400, 3300], seconds, seed);
+/** A synthetic voice as 16-bit PCM (what the chunker hands to the speaker stage). */
+const pcm16 = (samples: Float32Array) => Int16Array.from(samples, (value) => Math.round(value * 32767));
+const helena = (seconds: number, seed: number) => pcm16(syntheticVoice(syntheticSpeakers.ana!, seconds, seed));
+const otavio = (seconds: number, seed: number) => pcm16(syntheticVoice(syntheticSpeakers.bruno!, seconds, seed));
 const float = (samples: Int16Array) => Float32Array.from(samples, (sample) => sample / 32768);
 
 describe('stage 3 — speaker', () => {
