@@ -9,6 +9,7 @@ import { reportError } from './errors.js';
 import { ExitCode, type CliCommand, type CliIo } from './io.js';
 
 export { commands } from './commands/index.js';
+export { runPipeline, type RunPipelineOptions, type RunSummary } from './commands/run.js';
 export { ExitCode, UsageError, type CliCommand, type CliIo } from './io.js';
 
 /** The process's own standard streams, working directory and environment. */
