@@ -229,6 +229,17 @@ export const LABELS = {
   heldNone: { es: 'No hay historias retenidas.', 'pt-BR': 'Não há histórias retidas.' },
   heldReasons: { es: 'Motivos', 'pt-BR': 'Motivos' },
   heldDecidedAt: { es: 'Decidido', 'pt-BR': 'Decidido' },
+  heldReviewLink: { es: 'Revisar la historia retenida', 'pt-BR': 'Revisar a história retida' },
+  heldReviewTitle: { es: 'Historia retenida: {title}', 'pt-BR': 'História retida: {title}' },
+  heldBack: { es: 'Todas las historias retenidas', 'pt-BR': 'Todas as histórias retidas' },
+  heldNotPublished: { es: 'Esta historia NO está publicada.', 'pt-BR': 'Esta história NÃO está publicada.' },
+  heldNotPublishedDetail: {
+    es: 'El control de publicación (regla PG de la metodología) la retuvo. Esta página sirve para revisar por qué: no aparece en la portada, los temas, el archivo ni los datos abiertos, y pide a los buscadores no indexarla.',
+    'pt-BR': 'O controle de publicação (regra PG da metodologia) a reteve. Esta página serve para revisar por quê: não aparece na capa, nos temas, no arquivo nem nos dados abertos, e pede aos buscadores que não a indexem.',
+  },
+  heldReasonsTitle: { es: 'Motivos del control, en el orden registrado', 'pt-BR': 'Motivos do controle, na ordem registrada' },
+  heldReasonCode: { es: 'código', 'pt-BR': 'código' },
+  heldNoTier: { es: 'sin nivel (pocos medios calificados)', 'pt-BR': 'sem nível (poucos veículos classificados)' },
   // Coverage
   coverageTitle: { es: 'Cobertura por sesgo', 'pt-BR': 'Cobertura por viés' },
   coverageSummary: {
@@ -254,6 +265,11 @@ export const LABELS = {
   close: { es: 'Cerrar', 'pt-BR': 'Fechar' },
   closeSources: { es: 'Cerrar el panel de fuentes', 'pt-BR': 'Fechar o painel de fontes' },
   storySources: { es: 'Artículos de la historia', 'pt-BR': 'Artigos da história' },
+  storyNoSentences: {
+    es: 'La síntesis no devolvió ninguna frase: no hay texto que revisar, solo los artículos agrupados.',
+    'pt-BR': 'A síntese não devolveu nenhuma frase: não há texto a revisar, só os artigos agrupados.',
+  },
+  storyNoArticles: { es: 'No hay artículos registrados.', 'pt-BR': 'Não há artigos registrados.' },
   storyAbout: { es: 'Cómo se hizo esta historia', 'pt-BR': 'Como esta história foi feita' },
   writtenBy: { es: 'Escrita por', 'pt-BR': 'Escrita por' },
   extractiveOffline: { es: 'extractivo, sin conexión', 'pt-BR': 'extrativo, sem conexão' },

@@ -6,12 +6,13 @@
  * with a message, only when /usr/bin/chromium is absent. Screenshots of failures go to
  * apps/site/test-results/.
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type AxeBuilderClass from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildFixtureSnapshot, HOSTILE_PAYLOADS } from './fixtures/fixture.js';
+import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from './fixtures/fixture.js';
+import { GUARD_REASON_LABELS } from './i18n.js';
 import { buildDirectory, buildSite, SITE_DIRECTORY, startSite, writeSnapshot, type SiteBuild, type SiteServer } from './testing/site-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -19,6 +20,21 @@ const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable
 const EDITOR_TOKEN = 'token-de-prueba-editor';
 const DRIFT_STORY = 'h00003';
 const RESULTS = join(SITE_DIRECTORY, 'test-results');
+const FIXTURE = buildFixtureSnapshot({ stories: 40, hostile: true, driftStoryIds: [DRIFT_STORY] });
+/** The stories the publish guard held back in the fixture, in its order. */
+const HELD = FIXTURE.stories.filter((story) => !story.publishGuard.publish && story.publishGuard.reasons.length > 0);
+/** A held story with attributed sentences (its review page has the sources panel). */
+const HELD_WITH_SENTENCES = HELD.find((story) => story.sentences.some((sentence) => sentence.articleIds.length > 0))!;
+
+/** Text as Astro escapes it in HTML. */
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Every file of a folder, recursively, as paths relative to it. */
+function filesUnder(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(directory, join(entry.parentPath, entry.name)));
+}
 
 let workDirectory: string;
 let build: SiteBuild;
@@ -27,7 +43,7 @@ let server: SiteServer;
 beforeAll(async () => {
   workDirectory = buildDirectory('site-test');
   const snapshotPath = join(workDirectory, 'snapshot.json');
-  writeSnapshot(snapshotPath, buildFixtureSnapshot({ stories: 40, hostile: true, driftStoryIds: [DRIFT_STORY] }));
+  writeSnapshot(snapshotPath, FIXTURE);
   build = await buildSite(snapshotPath, join(workDirectory, 'dist'));
   server = await startSite(build.outDir, {
     ESPECTRO_EDITOR_TOKEN: EDITOR_TOKEN,
@@ -78,19 +94,76 @@ describe('pages over HTTP', () => {
   });
 
   test('/retenidas lists the stories the publish guard held, with its reasons in order', async () => {
-    const snapshot = buildFixtureSnapshot({ stories: 40, hostile: true, driftStoryIds: [DRIFT_STORY] });
-    const held = snapshot.stories.filter((story) => !story.publishGuard.publish && story.publishGuard.reasons.length > 0);
+    const held = HELD;
     expect(held.length).toBeGreaterThan(0);
     const html = await (await fetch(url('/retenidas'))).text();
     expect(html).toContain('Historias retenidas por el control de publicación');
     for (const story of held) {
       expect(html).toContain(`data-held-story="${story.id}"`);
       expect(html).toContain(`data-guard-reasons="${story.publishGuard.reasons.join(' ')}"`);
+      // Each card links to the story's review page.
+      expect(html).toContain(`href="/retenidas/${story.id}"`);
     }
   });
 
+  test('/retenidas/[id]: a noindex review page per held story, saying it is not published, with the guard reasons as stored', async () => {
+    expect(HELD.map((story) => story.id)).toContain(HELD_WITHOUT_SYNTHESIS_ID);
+    for (const story of HELD) {
+      const response = await fetch(url(`/retenidas/${story.id}`));
+      expect(response.status, story.id).toBe(200);
+      const html = await response.text();
+      expect(html, story.id).toContain('<meta name="robots" content="noindex">');
+      expect(html, story.id).toContain('data-not-published');
+      expect(html, story.id).toContain('Esta historia NO está publicada.');
+      expect(html, story.id).toContain(`data-held-review="${story.id}"`);
+      expect(html, story.id).toContain(escapeHtml(story.title));
+      // The reasons exactly as stored: codes in the guard's order, each with its label.
+      expect(html, story.id).toContain(`data-guard-reasons="${story.publishGuard.reasons.join(' ')}"`);
+      const listed = [...html.matchAll(/data-guard-reason="([a-z_]+)"/g)].map((match) => match[1]);
+      expect(listed, story.id).toEqual(story.publishGuard.reasons);
+      for (const reason of story.publishGuard.reasons) expect(html, story.id).toContain(escapeHtml(GUARD_REASON_LABELS[reason].es));
+      // The story page's parts: sentences, articles, provenance and guard record.
+      for (const sentence of story.sentences) expect(html, story.id).toContain(escapeHtml(sentence.text));
+      for (const article of story.articles) expect(html, story.id).toContain(`data-article-id="${article.id}"`);
+      expect(html, story.id).toContain('data-writer');
+      expect(html, story.id).toContain('Retenida por: ');
+      // A held story has no story page.
+      expect((await fetch(url(`/historia/${story.id}`))).status, story.id).toBe(404);
+    }
+    // A held story the synthesis returned nothing for still renders, with its articles.
+    const empty = await (await fetch(url(`/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`))).text();
+    expect(empty).toContain('data-no-sentences');
+    expect(empty).toContain('data-guard-reasons="no_synthesis"');
+    expect(empty).not.toContain('class="sentence"');
+    expect(empty).not.toContain('id="sources-panel"');
+    // Published stories get no review page.
+    expect((await fetch(url('/retenidas/h00001'))).status).toBe(404);
+    // Published story pages stay indexable.
+    expect(await (await fetch(url('/historia/h00001'))).text()).not.toContain('noindex');
+  });
+
+  test('held stories stay out of the published listings, feeds and open data', async () => {
+    const heldIds = new Set(HELD.map((story) => story.id));
+    // Every built file outside /retenidas (pages, sitemaps or feeds if any, JSON and CSV exports).
+    const client = join(build.outDir, 'client');
+    const checked: string[] = [];
+    for (const file of filesUnder(client).filter((path) => /\.(html|xml|json|csv|txt)$/.test(path) && !path.startsWith('retenidas/'))) {
+      const text = readFileSync(join(client, file), 'utf8');
+      checked.push(file);
+      expect(text, file).not.toMatch(/\/retenidas\/[^"'\s<]/);
+      for (const id of heldIds) expect(text.includes(`/historia/${id}`), `${file} links /historia/${id}`).toBe(false);
+    }
+    expect(checked).toEqual(expect.arrayContaining(['index.html', 'datos/historias.json', 'datos/historias.csv', 'temas/politica/index.html', 'archivo/index.html']));
+    const exported = (await (await fetch(url('/datos/historias.json'))).json()) as { stories: { id: string }[] };
+    const ids = exported.stories.map((story) => story.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.filter((id) => heldIds.has(id))).toEqual([]);
+    const csv = (await (await fetch(url('/datos/historias.csv'))).text()).split('\r\n').slice(1).map((line) => line.split(',')[0]);
+    expect(csv.filter((id) => id !== undefined && heldIds.has(id))).toEqual([]);
+  });
+
   test('headlines, outlet names, sentences and check phrases render as text, never as markup', async () => {
-    for (const path of ['/', '/historia/hostil', '/fuentes', '/fuentes/hostil.example', '/placar', '/contestar']) {
+    for (const path of ['/', '/historia/hostil', '/fuentes', '/fuentes/hostil.example', '/placar', '/contestar', '/retenidas', `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`]) {
       // Markup outside attribute values (inside a quoted value, `<` is inert text).
       const html = (await (await fetch(url(path))).text()).replace(/="[^"]*"/g, '=""');
       expect(html, path).not.toContain('<script>window.__espectroXss');
@@ -448,9 +521,39 @@ describe.skipIf(!hasChromium)('in chromium', () => {
     });
   });
 
+  test('/retenidas → a held story\'s review page: not-published notice, reasons, and the sources panel', async () => {
+    await onPage('held-review', async (page) => {
+      await page.goto(url('/retenidas'));
+      await page.locator(`[data-held-story="${HELD_WITH_SENTENCES.id}"] a[data-held-review-link]`).click();
+      await page.waitForURL(url(`/retenidas/${HELD_WITH_SENTENCES.id}`));
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+      const notice = page.locator('[data-not-published]');
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.getByRole('heading', { level: 2 }).textContent()).toBe('Esta historia NO está publicada.');
+      expect(await notice.locator('[data-guard-reason]').evaluateAll((items) => items.map((item) => item.getAttribute('data-guard-reason')))).toEqual(
+        HELD_WITH_SENTENCES.publishGuard.reasons,
+      );
+      // The notice comes before the synthesis, right under the title.
+      expect(await page.evaluate(() => document.querySelector('h1')!.nextElementSibling?.hasAttribute('data-not-published'))).toBe(true);
+      const sentence = page.locator('button.sentence').first();
+      await sentence.click();
+      const panel = page.locator('#sources-panel');
+      await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(true);
+      const expected = ((await sentence.getAttribute('data-sources')) ?? '').split(' ').length;
+      await expect.poll(() => panel.locator('.source-card').count()).toBe(expected);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(false);
+      // The story without a synthesis renders its notice and articles, without a panel.
+      await page.goto(url(`/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`));
+      expect(await page.locator('[data-no-sentences]').isVisible()).toBe(true);
+      expect(await page.locator('[data-articles] .source-card').count()).toBe(HELD.find((story) => story.id === HELD_WITHOUT_SYNTHESIS_ID)!.articles.length);
+      expect(await page.locator('h1').textContent()).toBe(`${HOSTILE_PAYLOADS.headline} (sin síntesis)`);
+    });
+  });
+
   test('hostile texts stay text in the browser', async () => {
     await onPage('hostile', async (page) => {
-      for (const path of ['/', '/historia/hostil', '/fuentes', '/placar']) {
+      for (const path of ['/', '/historia/hostil', '/fuentes', '/placar', '/retenidas', `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`]) {
         await page.goto(url(path));
         expect(await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss), path).toBeUndefined();
       }
@@ -465,7 +568,7 @@ describe.skipIf(!hasChromium)('in chromium', () => {
   test('axe: no serious or critical violations on the main pages', async () => {
     await onPage('axe', async (page) => {
       const found: Record<string, string[]> = {};
-      for (const path of ['/', '/historia/h00001', '/fuentes', '/fuentes/atacama.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/archivo', '/retenidas']) {
+      for (const path of ['/', '/historia/h00001', '/fuentes', '/fuentes/atacama.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/archivo', '/retenidas', `/retenidas/${HELD_WITH_SENTENCES.id}`, `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`]) {
         await page.goto(url(path));
         const results = await axe(page);
         const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
@@ -477,6 +580,12 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       const open = await axe(page);
       const serious = open.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
       if (serious.length > 0) found['/historia/h00001 (panel)'] = serious.map((violation) => violation.id);
+      // A held story's review page with its sources panel open.
+      await page.goto(url(`/retenidas/${HELD_WITH_SENTENCES.id}`));
+      await page.locator('button.sentence').first().click();
+      const heldOpen = await axe(page);
+      const heldSerious = heldOpen.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      if (heldSerious.length > 0) found[`/retenidas/${HELD_WITH_SENTENCES.id} (panel)`] = heldSerious.map((violation) => violation.id);
       expect(found).toEqual({});
     });
   }, 120_000);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blindspotPrisma, checkContestationRateLimit, CONTESTATION_LABELS, TOPICS } from '@espectro/methodology';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildFixtureSnapshot, HOSTILE_PAYLOADS } from '../fixtures/fixture.js';
+import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from '../fixtures/fixture.js';
 import { BIAS_LABELS, CONTESTATION_STATUS_LABELS, LABELS, t, TOPIC_LABELS, TOPIC_SLUGS } from '../i18n.js';
 import { checkAnchor, claimReviews, jsonForScript } from './claimreview.js';
 import { createFileContestationBackend } from './contestations.js';
@@ -54,6 +54,36 @@ describe('fixture snapshot', () => {
     }
     const published = new Set((await data.listStories()).map((story) => story.id));
     expect(held.some((story) => published.has(story.id))).toBe(false);
+  });
+
+  test('gives every held story its review data: sentences, sources, audit, the guard result', async () => {
+    const data = createSnapshotSiteData(snapshot);
+    const held = await data.listHeldStories();
+    // What the lists show stays small: no texts in the list form.
+    expect(held.every((story) => !('sentences' in story))).toBe(true);
+    for (const summary of held) {
+      const story = snapshot.stories.find((candidate) => candidate.id === summary.id)!;
+      const detail = await data.getHeldStory(summary.id);
+      expect(detail).toMatchObject({ id: story.id, title: story.title, guardReasons: story.publishGuard.reasons, publishGuard: story.publishGuard, audit: story.audit });
+      expect(detail!.sentences).toEqual(story.sentences);
+      expect(detail!.articles).toEqual(story.articles);
+    }
+    expect(held.some((story) => story.guardReasons.length > 0 && story.id !== HELD_WITHOUT_SYNTHESIS_ID)).toBe(true);
+    // The synthesis returned nothing: held for no_synthesis, with its articles and no sentences.
+    const empty = await data.getHeldStory(HELD_WITHOUT_SYNTHESIS_ID);
+    expect(empty).toMatchObject({ sentences: [], guardReasons: ['no_synthesis'] });
+    expect(empty!.articles.length).toBeGreaterThan(0);
+    // Published and unknown stories have no review page.
+    const [published] = await data.listStories();
+    expect(await data.getHeldStory(published!.id)).toBeUndefined();
+    expect(await data.getHeldStory('no-existe')).toBeUndefined();
+  });
+
+  test('held entries of older snapshots (without sentences) are listed but get no review page', async () => {
+    const listed = (await createSnapshotSiteData(snapshot).listHeldStories())[0]!;
+    const data = createSnapshotSiteData({ ...snapshot, held: [listed] });
+    expect((await data.listHeldStories()).map((story) => story.id)).toEqual([listed.id]);
+    expect(await data.getHeldStory(listed.id)).toBeUndefined();
   });
 
   test('is deterministic', () => {

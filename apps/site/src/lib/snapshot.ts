@@ -3,7 +3,7 @@
  * written by `scripts/snapshot.ts` (from the store, or from the fixtures), loaded once per process.
  */
 import { readFileSync } from 'node:fs';
-import type { SiteData, SiteDataSource, SiteDebate, SiteHeldStory, SiteOutlet, SiteStory, SiteStorySummary } from './types.js';
+import type { SiteData, SiteDataSource, SiteDebate, SiteHeldStory, SiteHeldStoryDetail, SiteOutlet, SiteStory, SiteStorySummary } from './types.js';
 
 /** Identifies the file format. */
 export const SNAPSHOT_FORMAT = 'espectro-site-snapshot';
@@ -22,8 +22,10 @@ export interface SiteSnapshot {
   /**
    * Stories the publish guard held back, as the store keeps them (its decisions, reasons in the
    * guard's order). When absent, they are taken from `stories` (those the guard did not publish).
+   * Entries carry their sentences, sources and audit (a {@link SiteHeldStoryDetail}) for the review
+   * pages; entries of snapshots written before those pages existed lack them and get no page.
    */
-  held?: SiteHeldStory[];
+  held?: (SiteHeldStory | SiteHeldStoryDetail)[];
 }
 
 /** Thrown when a snapshot file is missing or is not a snapshot. */
@@ -99,9 +101,35 @@ export function isHeld(story: SiteStory): boolean {
   return !story.publishGuard.publish && story.publishGuard.reasons.length > 0;
 }
 
-/** A held story as the held-stories list shows it: the guard's reasons exactly as recorded. */
-export function heldStoryOf(story: SiteStory): SiteHeldStory {
-  return { ...storySummary(story), guardReasons: [...story.publishGuard.reasons], decidedAt: story.publishedAt };
+/**
+ * A held story as the held-stories list and its review page show it: the guard's reasons exactly
+ * as recorded, with the story's sentences, sources and audit.
+ */
+export function heldStoryOf(story: SiteStory): SiteHeldStoryDetail {
+  return {
+    ...storySummary(story),
+    guardReasons: [...story.publishGuard.reasons],
+    decidedAt: story.publishedAt,
+    summary: story.summary,
+    sentences: story.sentences,
+    articles: story.articles,
+    publishGuard: story.publishGuard,
+    ownershipMix: story.ownershipMix,
+    audit: story.audit,
+  };
+}
+
+/** True when a held entry carries what its review page shows (older snapshots' entries do not). */
+export function isHeldDetail(story: SiteHeldStory | SiteHeldStoryDetail): story is SiteHeldStoryDetail {
+  const detail = story as Partial<SiteHeldStoryDetail>;
+  return Array.isArray(detail.sentences) && Array.isArray(detail.articles) && detail.publishGuard !== undefined && detail.audit !== undefined && detail.ownershipMix !== undefined;
+}
+
+/** The list form of a held entry (drops the texts, so lists stay small). */
+function heldSummary(story: SiteHeldStory | SiteHeldStoryDetail): SiteHeldStory {
+  if (!isHeldDetail(story)) return story;
+  const { summary: _summary, sentences: _sentences, articles: _articles, publishGuard: _guard, ownershipMix: _mix, audit: _audit, ...fields } = story;
+  return fields;
 }
 
 function newestFirst<Item>(items: Item[], at: (item: Item) => string): Item[] {
@@ -126,12 +154,16 @@ export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
   const outlets = [...snapshot.outlets].sort((left, right) => collator.compare(left.name, right.name) || collator.compare(left.domain, right.domain));
   const outletsByDomain = new Map(outlets.map((outlet) => [outlet.domain, outlet]));
   const debates = newestFirst(snapshot.debates, (debate) => debate.startedAt);
-  const held = newestFirst(snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf), (story) => story.decidedAt);
+  const heldEntries = newestFirst(snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf), (story) => story.decidedAt);
+  const held = heldEntries.map(heldSummary);
+  // A published id never gets a review page, even if a snapshot lists it as held too.
+  const heldById = new Map(heldEntries.filter((story) => isHeldDetail(story) && !storiesById.has(story.id)).map((story) => [story.id, story as SiteHeldStoryDetail]));
   return {
     source: snapshot.source,
     listStories: async () => summaries,
     getStory: async (id) => storiesById.get(id),
     listHeldStories: async () => held,
+    getHeldStory: async (id) => heldById.get(id),
     listOutlets: async () => outlets,
     getOutlet: async (domain) => outletsByDomain.get(domain),
     listDebates: async () => debates,

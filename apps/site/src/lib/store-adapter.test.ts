@@ -91,6 +91,27 @@ beforeAll(async () => {
     blindspots: { prisma: [], fujaDaBolha: null },
     decidedAt: '2026-04-27T13:00:00Z',
   });
+  // Held because the synthesis returned no sentence (no_synthesis): its review page shows the
+  // articles and says there is no text.
+  await store.stories.save({
+    id: 'retenida-sin-sintesis',
+    title: 'Historia retenida sin síntesis',
+    summary: null,
+    status: 'held',
+    tier: 'limited',
+    topic: null,
+    country: 'CL',
+    backend: 'llm',
+    provenance: { provider: 'gemini', model: 'gemini-2.5-flash', promptId: 'story-synthesis', promptVersion: '3', costUsd: 0.0002 },
+    coverage: coverage(outlets),
+    articleIds: ids,
+    outletCount: 3,
+    methodologyVersion: METHODOLOGY_VERSION,
+    sentences: [],
+    guard: { publish: false, reasons: ['no_synthesis', 'no_image'], input: {} },
+    blindspots: { prisma: [], fujaDaBolha: null },
+    decidedAt: '2026-04-27T09:00:00Z',
+  });
   await store.checks.saveDebateName('debate-1', 'Debate ficticio');
   await store.checks.saveCheck({
     id: 'debate-1#0.0',
@@ -134,7 +155,7 @@ describe('snapshotFromStore', () => {
     const [summary] = await createSnapshotSiteData(snapshot).listStories();
     expect(prismaView(summary!, () => undefined).drift).not.toBeNull();
 
-    expect(snapshot.held).toHaveLength(1);
+    expect(snapshot.held).toHaveLength(2);
     expect(snapshot.debates).toHaveLength(1);
     expect(snapshot.debates[0]).toMatchObject({ name: 'Debate ficticio', candidates: [{ name: 'Candidata A' }] });
     expect(snapshot.debates[0]!.checks[0]).toMatchObject({ phrase: 'A inflação caiu.', reason: 'Dado oficial fictício.', verdict: 'true' });
@@ -146,12 +167,34 @@ describe('held stories', () => {
     const data = createSnapshotSiteData(await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z'));
     expect((await data.listStories()).map((story) => story.id)).toEqual(['historia-1']);
     const held = await data.listHeldStories();
-    expect(held).toHaveLength(1);
+    expect(held.map((story) => story.id)).toEqual(['retenida-1', 'retenida-sin-sintesis']);
     expect(held[0]).toMatchObject({ id: 'retenida-1', title: 'Historia retenida guardada', tier: 'limited', topic: 'economy', fixture: false });
     expect(held[0]!.guardReasons).toEqual(['no_image', 'insufficient_synthesis']);
     expect(held[0]!.coverage).toMatchObject({ total: 2, rated: 2 });
     expect(Date.parse(held[0]!.decidedAt)).not.toBeNaN();
     expect(await data.getStory('retenida-1')).toBeUndefined();
+  });
+
+  test('gives each held story its stored sentences, sources, provenance and guard record for its review page', async () => {
+    const data = createSnapshotSiteData(await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z'));
+    const held = await data.getHeldStory('retenida-1');
+    expect(held).toMatchObject({
+      id: 'retenida-1',
+      guardReasons: ['no_image', 'insufficient_synthesis'],
+      publishGuard: { publish: false, reasons: ['no_image', 'insufficient_synthesis'] },
+      audit: { backend: 'extractive (offline)', method: 'extractive-v1', methodologyVersion: METHODOLOGY_VERSION },
+      sentences: [{ text: 'Única frase.', discrepancy: false }],
+    });
+    expect(held!.articles.map((article) => article.domain).sort()).toEqual(['centro.example', 'izquierda.example']);
+    expect(held!.articles.map((article) => article.id)).toContain(held!.sentences[0]!.articleIds[0]);
+    expect(held!.ownershipMix.counts['corporate-conglomerate']).toBe(2);
+
+    const empty = await data.getHeldStory('retenida-sin-sintesis');
+    expect(empty).toMatchObject({ sentences: [], guardReasons: ['no_synthesis', 'no_image'], topic: null, audit: { backend: 'llm', provider: 'gemini', promptVersion: '3' } });
+    expect(empty!.articles).toHaveLength(3);
+    // Published stories have no review page; held ones no story page.
+    expect(await data.getHeldStory('historia-1')).toBeUndefined();
+    expect(await data.getStory('retenida-sin-sintesis')).toBeUndefined();
   });
 
   test('without illustrative evidence the store shows no data notice', () => {

@@ -1,7 +1,7 @@
 /**
  * The site over `@espectro/store`'s repository (`ESPECTRO_SITE_SOURCE=store`, or the snapshot
  * script's `--from-store`): {@link snapshotFromStore} reads outlets with their rating history,
- * published stories with sentences and sources, held stories with their guard reasons, and debate
+ * published stories with sentences and sources, held stories with their guard reasons (and their sentences and sources, for the review pages), and debate
  * checks, and maps them field by field to the site's shapes; {@link createStoreContestationBackend} keeps contestations in the store,
  * which enforces CON-3 in a transaction with advisory locks. Numbers are the stored ones (computed
  * by the methodology in the pipeline); only missing coverage fields and the ownership mix are
@@ -25,7 +25,7 @@ import type * as StoreNamespace from '@espectro/store';
 import type { OutletWithHistory, RatingEvidence, Store, StoryDetail } from '@espectro/store';
 import type { ContestationBackend, ContestationRecord } from './contestations.js';
 import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
-import type { SiteCheck, SiteData, SiteDebate, SiteHeldStory, SiteOutlet, SiteStory, SiteStoryAudit, SiteStoryOutlet } from './types.js';
+import type { SiteCheck, SiteData, SiteDebate, SiteHeldStoryDetail, SiteOutlet, SiteStory, SiteStoryAudit, SiteStoryOutlet } from './types.js';
 import { ownershipMixOf, storyOutletInput } from './views.js';
 
 const STORE_PACKAGE = '@espectro/store';
@@ -141,12 +141,13 @@ export function siteStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, Sit
 }
 
 /**
- * A stored story the publish guard held back, as the held-stories list shows it: the reasons are
- * those of the latest stored guard decision, in the order the guard returned them.
+ * A stored story the publish guard held back, as the held-stories list and its review page show
+ * it: the reasons are those of the latest stored guard decision, in the order the guard returned
+ * them; sentences, sources and provenance as stored (no sentences when the synthesis returned none).
  */
-export function siteHeldStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): SiteHeldStory {
-  const { summary: _summary, sentences: _sentences, articles: _articles, publishGuard, ownershipMix: _mix, audit: _audit, ...fields } = storyFields(story, outlets);
-  return { ...fields, guardReasons: publishGuard.reasons, decidedAt: story.guard?.decidedAt ?? story.updatedAt };
+export function siteHeldStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): SiteHeldStoryDetail {
+  const fields = storyFields(story, outlets);
+  return { ...fields, guardReasons: [...fields.publishGuard.reasons], decidedAt: story.guard?.decidedAt ?? story.updatedAt };
 }
 
 function storyFields(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): Omit<SiteStory, 'tier'> & { tier: StoryTier | null } {
@@ -240,7 +241,7 @@ export async function snapshotFromStore(store: Store, module: Pick<StoreModule, 
     if (story !== undefined) stories.push(story);
   }
   // Every story the publish guard held back, with the guard's stored reasons (PG transparency).
-  const held: SiteHeldStory[] = [];
+  const held: SiteHeldStoryDetail[] = [];
   for (const summary of await store.stories.list({ status: 'held' })) {
     const detail = await store.stories.get(summary.id);
     if (detail !== undefined && detail.guard?.publish !== true) held.push(siteHeldStoryOf(detail, byDomain));

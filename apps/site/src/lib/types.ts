@@ -164,6 +164,21 @@ export interface SiteHeldStory extends Omit<SiteStorySummary, 'tier'> {
   decidedAt: string;
 }
 
+/**
+ * A held story's review page (`/retenidas/[id]`): everything the story page shows — sentences with
+ * their sources, articles, provenance, the full guard result — plus the held-list fields. Never
+ * shown in the published listings, feeds or open data.
+ */
+export interface SiteHeldStoryDetail extends SiteHeldStory {
+  summary: string | null;
+  /** Empty when the synthesis returned nothing (guard reason `no_synthesis`). */
+  sentences: SiteSentence[];
+  articles: SiteArticle[];
+  publishGuard: PublishGuardResult;
+  ownershipMix: SiteStory['ownershipMix'];
+  audit: SiteStoryAudit;
+}
+
 /** One piece of evidence a check cites. */
 export interface SiteEvidence {
   url: string;
@@ -215,6 +230,11 @@ export interface SiteData {
   getStory(id: string): Promise<SiteStory | undefined>;
   /** Stories the publish guard held back (PG), with its reasons, newest decision first. */
   listHeldStories(): Promise<SiteHeldStory[]>;
+  /**
+   * A held story with its sentences, sources and guard record, for its review page; `undefined`
+   * for a published or unknown id (and for held entries of older snapshots written without them).
+   */
+  getHeldStory(id: string): Promise<SiteHeldStoryDetail | undefined>;
   /** The roster, ordered by name. */
   listOutlets(): Promise<SiteOutlet[]>;
   getOutlet(domain: string): Promise<SiteOutlet | undefined>;
