@@ -106,7 +106,13 @@ export {
   type FallThroughEvent,
   type FallThroughPolicy,
 } from './chain.js';
-export { createDefaultChain, type DefaultChainSettings } from './default-chain.js';
+export {
+  createDefaultChain,
+  createConfiguredChain,
+  DEFAULT_CHAIN_MODELS,
+  type DefaultChainSettings,
+  type ConfiguredChainSettings,
+} from './default-chain.js';
 export { API_KEY_VARIABLES, apiKeyFromEnv } from './sdk.js';
 export {
   createOpenAITranscriber,

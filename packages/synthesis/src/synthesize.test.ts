@@ -1,4 +1,4 @@
-import { createMemoryLedger, type FallThroughEvent } from '@espectro/llm';
+import { createMemoryLedger, DEFAULT_CHAIN_MODELS, type FallThroughEvent } from '@espectro/llm';
 import { FAKE_ADAPTER_DEFAULTS, reply, startFakeLlmServer, type FakeLlmServer } from '@espectro/llm/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { RATE_CLUSTER, ROSTER_OUTLETS } from './__fixtures__/clusters.js';
@@ -6,6 +6,7 @@ import { EXTRACTIVE_BACKEND } from './extractive.js';
 import { storySynthesisPrompt } from './prompts.js';
 import {
   createDefaultSynthesisChain,
+  DEFAULT_SYNTHESIS_MODELS,
   synthesisOutputSchema,
   synthesizeStory,
   type DefaultSynthesisChainSettings,
@@ -103,6 +104,10 @@ describe('createDefaultSynthesisChain (SYN-2)', () => {
       'gemini:gemini-2.5-flash > anthropic:claude-sonnet-4-6',
     );
     expect(createDefaultSynthesisChain({ env: {}, includeLayersWithoutKey: true })?.layers).toHaveLength(4);
+  });
+
+  test('the layer list is the one of @espectro/llm (DEFAULT_SYNTHESIS_MODELS is a deprecated alias)', () => {
+    expect(DEFAULT_SYNTHESIS_MODELS).toBe(DEFAULT_CHAIN_MODELS);
   });
 });
 

@@ -21,26 +21,15 @@ import {
   type AttributionRosterEntry,
 } from '@espectro/methodology';
 import {
-  API_KEY_VARIABLES,
-  apiKeyFromEnv,
-  createAnthropic,
-  createFallbackChain,
-  createGemini,
-  createGroq,
-  createOpenAI,
+  createDefaultChain,
+  DEFAULT_CHAIN_MODELS,
   isLlmError,
-  type AnthropicSettings,
-  type CacheStore,
+  type ConfiguredChainSettings,
   type CostLedger,
   type FallbackChain,
-  type FallThroughEvent,
-  type FallThroughPolicy,
-  type GeminiSettings,
-  type GroqSettings,
   type LanguageModel,
   type LlmError,
   type LlmErrorCode,
-  type OpenAISettings,
   type TokenUsage,
 } from '@espectro/llm';
 import { z } from 'zod';
@@ -156,44 +145,29 @@ export type SynthesisOutput = z.output<ReturnType<typeof synthesisOutputSchema>>
 
 // ── Default chain (SYN-2) ────────────────────────────────────────────────────────────────────────
 
-/** Settings of {@link createDefaultSynthesisChain}. */
-export interface DefaultSynthesisChainSettings {
-  /** Layer 1, Gemini 2.5 Flash (key `GEMINI_API_KEY` or `GOOGLE_API_KEY`). */
-  gemini?: GeminiSettings;
-  /** Layer 2, Groq Llama 3.3 70B (key `GROQ_API_KEY`). */
-  groq?: GroqSettings;
-  /** Layer 3, Claude Sonnet 4.6 (key `ANTHROPIC_API_KEY`). */
-  anthropic?: AnthropicSettings;
-  /** Layer 4, GPT-4o-mini (key `OPENAI_API_KEY`). */
-  openai?: OpenAISettings;
-  /** Ledger for every attempt of every layer. */
-  ledger?: CostLedger;
-  cache?: CacheStore;
-  fallThrough?: FallThroughPolicy;
-  onFallThrough?: (event: FallThroughEvent) => void;
+/**
+ * Settings of {@link createDefaultSynthesisChain}: those of `createConfiguredChain` of
+ * `@espectro/llm` (per-layer adapter settings, `ledger`, `cache`, `fallThrough`, `onFallThrough`,
+ * `env` — default `process.env`), plus `includeLayersWithoutKey`.
+ */
+export interface DefaultSynthesisChainSettings extends ConfiguredChainSettings {
   /** Keep layers with no API key (they fail with `auth` and fall through); default false: left out. */
   includeLayersWithoutKey?: boolean;
-  /** Environment read for the keys; default `process.env`. */
-  env?: Readonly<Record<string, string | undefined>>;
-}
-
-/** The default models of the synthesis chain, in order (rule SYN-2). */
-export const DEFAULT_SYNTHESIS_MODELS = Object.freeze([
-  { vendor: 'gemini', model: 'gemini-2.5-flash' },
-  { vendor: 'groq', model: 'llama-3.3-70b-versatile' },
-  { vendor: 'anthropic', model: 'claude-sonnet-4-6' },
-  { vendor: 'openai', model: 'gpt-4o-mini' },
-] as const);
-
-function hasKey(explicit: string | undefined, names: readonly string[], env: Readonly<Record<string, string | undefined>>): boolean {
-  if (explicit !== undefined) return explicit.trim() !== '';
-  return apiKeyFromEnv(names, env) !== undefined;
 }
 
 /**
+ * The default models of the synthesis chain, in order (rule SYN-2).
+ *
+ * @deprecated The same list as `DEFAULT_CHAIN_MODELS` of `@espectro/llm` (this is an alias of it);
+ * import that instead.
+ */
+export const DEFAULT_SYNTHESIS_MODELS = DEFAULT_CHAIN_MODELS;
+
+/**
  * The default synthesis chain (rule SYN-2): Gemini 2.5 Flash → Groq Llama 3.3 70B → Claude Sonnet
- * 4.6 → GPT-4o-mini, as an `@espectro/llm` fallback chain. Layers whose API key is neither given
- * nor in the environment are left out; with no key at all the result is `null` — then
+ * 4.6 → GPT-4o-mini — the default chain of `@espectro/llm` (`createDefaultChain` with
+ * `onlyConfigured`), which owns the layer list and the key lookup. Layers whose API key is neither
+ * given nor in the environment are left out; with no key at all the result is `null` — then
  * {@link synthesizeStory} uses the offline extractive synthesiser.
  *
  * @example
@@ -201,27 +175,8 @@ function hasKey(explicit: string | undefined, names: readonly string[], env: Rea
  * const result = await synthesizeStory(cluster, roster, { model });
  */
 export function createDefaultSynthesisChain(settings: DefaultSynthesisChainSettings = {}): FallbackChain | null {
-  const env = settings.env ?? (typeof process !== 'undefined' ? process.env : {});
-  const all = settings.includeLayersWithoutKey === true;
-  const layers: LanguageModel[] = [];
-  const [gemini, groq, anthropic, openai] = DEFAULT_SYNTHESIS_MODELS;
-  if (all || hasKey(settings.gemini?.apiKey, API_KEY_VARIABLES.gemini, env)) {
-    layers.push(createGemini({ model: gemini.model, ...settings.gemini }));
-  }
-  if (all || hasKey(settings.groq?.apiKey, API_KEY_VARIABLES.groq, env)) layers.push(createGroq({ model: groq.model, ...settings.groq }));
-  if (all || hasKey(settings.anthropic?.apiKey, API_KEY_VARIABLES.anthropic, env)) {
-    layers.push(createAnthropic({ model: anthropic.model, ...settings.anthropic }));
-  }
-  if (all || hasKey(settings.openai?.apiKey, settings.openai?.apiKeyEnv ?? API_KEY_VARIABLES.openai, env)) {
-    layers.push(createOpenAI({ model: openai.model, ...settings.openai }));
-  }
-  if (layers.length === 0) return null;
-  return createFallbackChain(layers, {
-    ...(settings.ledger !== undefined ? { ledger: settings.ledger } : {}),
-    ...(settings.cache !== undefined ? { cache: settings.cache } : {}),
-    ...(settings.fallThrough !== undefined ? { fallThrough: settings.fallThrough } : {}),
-    ...(settings.onFallThrough !== undefined ? { onFallThrough: settings.onFallThrough } : {}),
-  });
+  const { includeLayersWithoutKey = false, ...chainSettings } = settings;
+  return createDefaultChain({ ...chainSettings, onlyConfigured: !includeLayersWithoutKey });
 }
 
 // ── synthesizeStory ──────────────────────────────────────────────────────────────────────────────

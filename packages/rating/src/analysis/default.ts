@@ -1,14 +1,4 @@
-import {
-  API_KEY_VARIABLES,
-  apiKeyFromEnv,
-  createAnthropic,
-  createFallbackChain,
-  createGemini,
-  createGroq,
-  createOpenAI,
-  type CostLedger,
-  type LanguageModel,
-} from '@espectro/llm';
+import { API_KEY_VARIABLES, createConfiguredChain, type CostLedger, type LanguageModel } from '@espectro/llm';
 import { createLexiconArticleAnalyzer } from './lexicon-analyzer.js';
 import { createLlmArticleAnalyzer } from './llm-analyzer.js';
 import type { ArticleAnalyzer } from './types.js';
@@ -16,6 +6,9 @@ import type { ArticleAnalyzer } from './types.js';
 /**
  * Environment variables that enable each provider of the default chain (rule SYN-2 order: Gemini →
  * Groq → Anthropic → OpenAI).
+ *
+ * @deprecated The same lists as `API_KEY_VARIABLES` of `@espectro/llm` (these are its entries);
+ * import that instead.
  *
  * @example
  * PROVIDER_KEY_VARIABLES.gemini; // ['GEMINI_API_KEY', 'GOOGLE_API_KEY']
@@ -39,15 +32,11 @@ export interface ArticleAnalyzerSettings {
   ledger?: CostLedger;
 }
 
-function keyOf(env: Record<string, string | undefined>, names: readonly string[]): string | undefined {
-  return apiKeyFromEnv(names, env);
-}
-
 /**
- * The analyser a pipeline should use: the LLM rubric on the providers whose keys are present (a
- * fallback chain in the SYN-2 order, only the layers with a key), or — without any key, or with
- * `offline: true` — the transparent lexicon baseline, whose every product says
- * `backend: 'lexicon-baseline (offline)'`.
+ * The analyser a pipeline should use: the LLM rubric on the providers whose keys are present (the
+ * SYN-2 chain of `@espectro/llm`'s `createConfiguredChain`, only the layers with a key; a single
+ * provider is used without a chain around it), or — without any key, or with `offline: true` —
+ * the transparent lexicon baseline, whose every product says `backend: 'lexicon-baseline (offline)'`.
  *
  * @example
  * const analyzer = createArticleAnalyzer({ env: process.env, ledger });
@@ -57,18 +46,14 @@ export function createArticleAnalyzer(settings: ArticleAnalyzerSettings = {}): A
   if (settings.model !== undefined) {
     return createLlmArticleAnalyzer({ model: settings.model, ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }) });
   }
-  const env = settings.env ?? process.env;
   if (settings.offline === true) return createLexiconArticleAnalyzer();
-  const layers: LanguageModel[] = [];
-  const gemini = keyOf(env, PROVIDER_KEY_VARIABLES.gemini);
-  if (gemini !== undefined) layers.push(createGemini({ apiKey: gemini }));
-  const groq = keyOf(env, PROVIDER_KEY_VARIABLES.groq);
-  if (groq !== undefined) layers.push(createGroq({ apiKey: groq }));
-  const anthropic = keyOf(env, PROVIDER_KEY_VARIABLES.anthropic);
-  if (anthropic !== undefined) layers.push(createAnthropic({ apiKey: anthropic }));
-  const openai = keyOf(env, PROVIDER_KEY_VARIABLES.openai);
-  if (openai !== undefined) layers.push(createOpenAI({ apiKey: openai }));
-  if (layers.length === 0) return createLexiconArticleAnalyzer();
-  const model = layers.length === 1 ? layers[0]! : createFallbackChain(layers, settings.ledger === undefined ? {} : { ledger: settings.ledger });
+  // The keyed SYN-2 chain lives in @espectro/llm: only the layers with a key, in order.
+  const chain = createConfiguredChain({
+    ...(settings.env === undefined ? {} : { env: settings.env }),
+    ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }),
+  });
+  if (chain === null) return createLexiconArticleAnalyzer();
+  // A single configured provider is used as is (its backend names the provider, not a chain).
+  const model = chain.layers.length === 1 ? chain.layers[0]! : chain;
   return createLlmArticleAnalyzer({ model, ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }) });
 }
