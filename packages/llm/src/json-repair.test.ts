@@ -18,6 +18,11 @@ function strings(value: unknown, into: Set<string> = new Set()): Set<string> {
 }
 
 /** JSON text with a comma after the last element of every non-empty object and array. */
+/** What JSON text can carry of a value (JSON has no -0: `JSON.stringify(-0)` is `"0"`). */
+function asJson(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value));
+}
+
 function withTrailingCommas(value: unknown): string {
   if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map((item) => `${withTrailingCommas(item)},`).join('')}]`;
   if (value !== null && typeof value === 'object') {
@@ -80,13 +85,18 @@ describe('repairJson', () => {
     (value, prose) => {
       const result = repairJson(`${prose}\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n${prose}`);
       expect(result.ok).toBe(true);
-      expect(result.ok && result.value).toEqual(value);
+      expect(result.ok && result.value).toEqual(asJson(value));
     },
   );
 
   test.prop([jsonObject])('trailing commas after every element are removed without changing the value', (value) => {
     const result = repairJson(withTrailingCommas(value));
-    expect(result.ok && result.value).toEqual(value);
+    expect(result.ok && result.value).toEqual(asJson(value));
+  });
+
+  it('reads -0 written by JSON.stringify as 0, like JSON.parse (property counterexample [{"":-0}])', () => {
+    const result = repairJson(withTrailingCommas([{ '': -0 }]));
+    expect(result.ok && result.value).toEqual(JSON.parse('[{"":0}]'));
   });
 
   test.prop([jsonObject.filter((value) => Object.keys(value).length > 0), fc.double({ min: 0, max: 1, noNaN: true })])(
