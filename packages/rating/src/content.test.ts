@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { contentBucket, explainContentBucket } from '@espectro/methodology';
+import * as methodology from '@espectro/methodology';
+import { contentBucket, contentFactuality, explainContentBucket } from '@espectro/methodology';
 import { createMemoryLedger } from '@espectro/llm';
 import { reply, startFakeLlmServer, type FakeLlmServer } from '@espectro/llm/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,7 +10,8 @@ import { createLexiconArticleAnalyzer } from './analysis/lexicon-analyzer.js';
 import { createLlmArticleAnalyzer } from './analysis/llm-analyzer.js';
 import type { ArticleAnalysis, ArticleAnalyzer } from './analysis/types.js';
 import { AS_OF, DEMO_DIRECTORY, spain } from './__fixtures__/fixtures.js';
-import { analyzeOutletContent, contentFactuality, contentMetricsFromAnalyses } from './content.js';
+import * as content from './content.js';
+import { analyzeOutletContent, contentMetricsFromAnalyses } from './content.js';
 import { ContentEvidenceSchema } from './evidence.js';
 
 let map: PoliticalActorMap;
@@ -198,13 +200,48 @@ describe('content metrics and factuality', () => {
     expect(contentMetricsFromAnalyses([stance('progressive'), stance('conservative'), stance('neutral')], context).topics.labour.position).toBe('mixed');
   });
 
-  test('content factuality follows the documented order', () => {
+  test('content factuality follows the documented order (rule CF-1 of @espectro/methodology)', () => {
     const base = { articles: 40, bylined: 38, withPrimarySources: 25, withCorrections: 2, withUnattributed: 1, withViral: 0 };
     expect(contentFactuality(base)).toBe('very-high');
     expect(contentFactuality({ ...base, withViral: 1 })).toBe('high');
     expect(contentFactuality({ ...base, bylined: 27 })).toBe('mixed');
     expect(contentFactuality({ ...base, withCorrections: 0, withUnattributed: 12 })).toBe('low');
     expect(contentFactuality({ ...base, withCorrections: 0, withViral: 8 })).toBe('low');
-    expect(contentFactuality({ ...base, articles: 19 })).toBeNull();
+    expect(contentFactuality({ ...base, articles: 19, bylined: 18, withPrimarySources: 12 })).toBeNull();
+    // counts that cannot come from 19 articles (38 of them signed) are an input error now, not a level
+    expect(() => contentFactuality({ ...base, articles: 19 })).toThrow(methodology.MethodologyInputError);
+  });
+
+  test('the metrics carry the CF-1 level of their factuality counts', () => {
+    const context = actorContext(map, AS_OF);
+    const signed = [...Array(20)].map(() => analysis({}));
+    const metrics = contentMetricsFromAnalyses(signed, context);
+    const { level, ...counts } = metrics.factuality;
+    expect(level).toBe(contentFactuality(counts));
+    expect(contentMetricsFromAnalyses(signed.slice(0, 19), context).factuality.level).toBeNull();
+  });
+
+  test('the deprecated exports are the methodology ones, with unchanged values', () => {
+    expect(content.CONTENT_METRIC_PARAMETERS).toBe(methodology.CONTENT_METRIC_PARAMETERS);
+    expect(content.CONTENT_FACTUALITY_PARAMETERS).toBe(methodology.CONTENT_FACTUALITY_PARAMETERS);
+    expect(content.contentFactuality).toBe(methodology.contentFactuality);
+    expect(content.CONTENT_METRIC_PARAMETERS).toEqual({
+      minFramedArticles: 5,
+      ratioContinuityCorrection: 0.5,
+      minFigureArticles: 3,
+      minTopicArticles: 3,
+      topicMajorityNumerator: 2,
+      topicMajorityDenominator: 3,
+      minMappedQuotes: 5,
+    });
+    expect(content.CONTENT_FACTUALITY_PARAMETERS).toEqual({
+      lowUnattributedPercent: 30,
+      lowViralPercent: 20,
+      veryHighBylinePercent: 90,
+      veryHighPrimaryPercent: 50,
+      veryHighMinCorrections: 1,
+      highBylinePercent: 70,
+      highPrimaryPercent: 30,
+    });
   });
 });

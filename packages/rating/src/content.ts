@@ -1,6 +1,14 @@
 import {
+  CONTENT_FACTUALITY_PARAMETERS as methodologyContentFactualityParameters,
+  CONTENT_METRIC_PARAMETERS as methodologyContentMetricParameters,
+  contentFactuality as methodologyContentFactuality,
   explainContentBucket,
+  figureSentimentShares,
+  govOppRatio,
+  quoteShares,
   RATING_PARAMETERS,
+  topicPosition,
+  type ContentFactualityCounts,
   type Bucket,
   type ContentBucketExplanation,
   type ContentBucketInput,
@@ -17,93 +25,41 @@ import type { ContentAnalysed, ContentEvidence, ContentInsufficient, SampleEvide
 import { sampleArticles, SAMPLE_PARAMETERS, type ArticleSample } from './sampler.js';
 
 /**
- * How per-article analyses become the four outlet-level metrics of seed 002 §4. The seed fixes the
- * metrics and `contentBucket` (CB-*) their mapping to a bucket; how articles are counted into each
- * metric is this package's documented choice, listed here so the methodology page can show it.
+ * @deprecated Moved to `@espectro/methodology` (rules CM-1..CM-4); import
+ * `CONTENT_METRIC_PARAMETERS` from there. This alias is the same frozen object.
  *
  * @example
  * CONTENT_METRIC_PARAMETERS.minFramedArticles; // 5
  */
-export const CONTENT_METRIC_PARAMETERS = Object.freeze({
-  /**
-   * Metric 1: politically relevant articles framed pro-government or pro-opposition needed for a
-   * ratio; ratio = (government + ½) / (opposition + ½) (the ½ keeps it finite when a side is 0).
-   */
-  minFramedArticles: 5,
-  ratioContinuityCorrection: 0.5,
-  /** Metric 2: articles mentioning a figure (with a sentiment) needed for that figure to count. */
-  minFigureArticles: 3,
-  /**
-   * Metric 3: articles with a stance on a topic needed for a position; `progressive` /
-   * `conservative` when at least 2/3 of them take that stance (exact integers), else `mixed`;
-   * fewer articles → `n/a`.
-   */
-  minTopicArticles: 3,
-  topicMajorityNumerator: 2,
-  topicMajorityDenominator: 3,
-  /** Metric 4: quotes attributed to mapped actors needed for a distribution. */
-  minMappedQuotes: 5,
-});
+export const CONTENT_METRIC_PARAMETERS = methodologyContentMetricParameters;
 
 /**
- * Content factuality from the sample's signals (seed 002 §4 "Factualidad a partir del contenido"),
- * as integer shares of the analysed articles, checked in this order:
- * - `low`: no correction anywhere and ≥ 30 % of articles with unattributed claims or ≥ 20 % with viral content;
- * - `very-high`: ≥ 1 correction, no viral content, ≥ 90 % signed, ≥ 50 % citing or linking primary sources;
- * - `high`: ≥ 70 % signed and ≥ 30 % citing or linking primary sources;
- * - else `mixed` ("la realidad de la mayoría de medios").
- * `very-low` (fabricated content) needs fact-check evidence and is never assigned from these signals.
- * An unknown byline counts as unsigned. Below 20 articles: no assessment.
+ * @deprecated Moved to `@espectro/methodology` (rule CF-1); import
+ * `CONTENT_FACTUALITY_PARAMETERS` from there. This alias is the same frozen object.
  *
  * @example
  * CONTENT_FACTUALITY_PARAMETERS.highBylinePercent; // 70
  */
-export const CONTENT_FACTUALITY_PARAMETERS = Object.freeze({
-  lowUnattributedPercent: 30,
-  lowViralPercent: 20,
-  veryHighBylinePercent: 90,
-  veryHighPrimaryPercent: 50,
-  veryHighMinCorrections: 1,
-  highBylinePercent: 70,
-  highPrimaryPercent: 30,
-});
-
-/** Counts of factuality signals over analysed articles. */
-export interface FactualityCounts {
-  articles: number;
-  bylined: number;
-  withPrimarySources: number;
-  withCorrections: number;
-  withUnattributed: number;
-  withViral: number;
-}
+export const CONTENT_FACTUALITY_PARAMETERS = methodologyContentFactualityParameters;
 
 /**
- * Content factuality from signal counts ({@link CONTENT_FACTUALITY_PARAMETERS}); `null` below the
- * minimum content sample (20).
+ * Counts of factuality signals over analysed articles.
+ *
+ * @deprecated Use `ContentFactualityCounts` of `@espectro/methodology` (the same shape).
+ */
+export type FactualityCounts = ContentFactualityCounts;
+
+/**
+ * Content factuality from signal counts (rule CF-1 of `@espectro/methodology`); `null` below the
+ * minimum content sample (20). Invalid counts (negative, fractional, or above `articles`) now throw
+ * `MethodologyInputError`.
+ *
+ * @deprecated Import `contentFactuality` from `@espectro/methodology`; this is the same function.
  *
  * @example
  * contentFactuality({ articles: 40, bylined: 38, withPrimarySources: 25, withCorrections: 2, withUnattributed: 1, withViral: 0 }); // 'very-high'
  */
-export function contentFactuality(counts: FactualityCounts): Factuality | null {
-  const n = counts.articles;
-  if (n < RATING_PARAMETERS.contentBucketMinSample) return null;
-  const p = CONTENT_FACTUALITY_PARAMETERS;
-  const atLeastPercent = (count: number, percent: number): boolean => 100 * count >= percent * n;
-  if (counts.withCorrections === 0 && (atLeastPercent(counts.withUnattributed, p.lowUnattributedPercent) || atLeastPercent(counts.withViral, p.lowViralPercent))) {
-    return 'low';
-  }
-  if (
-    counts.withCorrections >= p.veryHighMinCorrections &&
-    counts.withViral === 0 &&
-    atLeastPercent(counts.bylined, p.veryHighBylinePercent) &&
-    atLeastPercent(counts.withPrimarySources, p.veryHighPrimaryPercent)
-  ) {
-    return 'very-high';
-  }
-  if (atLeastPercent(counts.bylined, p.highBylinePercent) && atLeastPercent(counts.withPrimarySources, p.highPrimaryPercent)) return 'high';
-  return 'mixed';
-}
+export const contentFactuality: (counts: ContentFactualityCounts) => Factuality | null = methodologyContentFactuality;
 
 /** One figure's sentiment counts and shares (metric 2). */
 export interface FigureMetric {
@@ -128,22 +84,22 @@ export interface ContentMetrics {
   figures: FigureMetric[];
   topics: Record<DisputedTopic, { position: TopicPosition; progressive: number; neutral: number; conservative: number }>;
   quotes: { left: number; center: number; right: number; unmapped: number; distribution: { left: number; center: number; right: number } | null };
-  factuality: FactualityCounts & { level: Factuality | null };
+  factuality: ContentFactualityCounts & { level: Factuality | null };
   /** The input of `contentBucket` / `explainContentBucket` (unavailable metrics left out). */
   bucketInput: ContentBucketInput;
 }
 
 /**
- * Aggregates article analyses (only `ok` ones) into the four metrics of seed 002 §4 and the
- * factuality signals, with the counts ({@link CONTENT_METRIC_PARAMETERS}). Pure; the bucket itself
- * is left to `contentBucket`.
+ * Aggregates article analyses (only `ok` ones) into the counts behind the four metrics of seed
+ * 002 §4 and the factuality signals; every threshold is applied by `@espectro/methodology`
+ * (`govOppRatio` CM-1, `figureSentimentShares` CM-2, `topicPosition` CM-3, `quoteShares` CM-4,
+ * `contentFactuality` CF-1). Pure; the bucket itself is left to `contentBucket`.
  *
  * @example
  * const metrics = contentMetricsFromAnalyses(analyses, context);
  * explainContentBucket(metrics.bucketInput).bucket;
  */
 export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[], context: ActorContext): ContentMetrics {
-  const parameters = CONTENT_METRIC_PARAMETERS;
   const usable = analyses.filter((analysis) => analysis.status === 'ok');
   let government = 0;
   let opposition = 0;
@@ -151,7 +107,7 @@ export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[],
   const figureCounts = new Map<string, { favourable: number; neutral: number; critical: number }>();
   const topicCounts = new Map<DisputedTopic, { progressive: number; neutral: number; conservative: number }>();
   const quotes = { left: 0, center: 0, right: 0, unmapped: 0 };
-  const factuality: FactualityCounts = { articles: usable.length, bylined: 0, withPrimarySources: 0, withCorrections: 0, withUnattributed: 0, withViral: 0 };
+  const factuality: ContentFactualityCounts = { articles: usable.length, bylined: 0, withPrimarySources: 0, withCorrections: 0, withUnattributed: 0, withViral: 0 };
   for (const analysis of usable) {
     if (analysis.politicallyRelevant) {
       if (analysis.framing === 'pro_government') government += 1;
@@ -186,48 +142,33 @@ export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[],
     if (signals.viral.length > 0) factuality.withViral += 1;
   }
 
-  // metric 1
-  const ratio =
-    government + opposition >= parameters.minFramedArticles
-      ? (government + parameters.ratioContinuityCorrection) / (opposition + parameters.ratioContinuityCorrection)
-      : null;
-  // metric 2
+  // metric 1 (rule CM-1)
+  const ratio = govOppRatio({ government, opposition });
+  // metric 2 (rule CM-2)
   const figures: FigureMetric[] = [];
   for (const figure of context.figures) {
     const counts = figureCounts.get(figure.id);
     if (counts === undefined) continue;
-    const articles = counts.favourable + counts.neutral + counts.critical;
-    if (articles < parameters.minFigureArticles) continue;
+    const shares = figureSentimentShares(counts);
+    if (shares === null) continue;
     figures.push({
       actorId: figure.id,
       name: figure.name,
       side: figure.lean,
-      articles,
+      articles: shares.articles,
       ...counts,
-      favourableShare: counts.favourable / articles,
-      criticalShare: counts.critical / articles,
+      favourableShare: shares.favourable,
+      criticalShare: shares.critical,
     });
   }
-  // metric 3
+  // metric 3 (rule CM-3)
   const topics = {} as ContentMetrics['topics'];
   for (const topic of DISPUTED_TOPICS) {
     const counts = topicCounts.get(topic) ?? { progressive: 0, neutral: 0, conservative: 0 };
-    const n = counts.progressive + counts.neutral + counts.conservative;
-    let position: TopicPosition = 'n/a';
-    if (n >= parameters.minTopicArticles) {
-      const needed = parameters.topicMajorityNumerator * n;
-      position =
-        parameters.topicMajorityDenominator * counts.progressive >= needed
-          ? 'progressive'
-          : parameters.topicMajorityDenominator * counts.conservative >= needed
-            ? 'conservative'
-            : 'mixed';
-    }
-    topics[topic] = { position, ...counts };
+    topics[topic] = { position: topicPosition(counts), ...counts };
   }
-  // metric 4
-  const mapped = quotes.left + quotes.center + quotes.right;
-  const distribution = mapped >= parameters.minMappedQuotes ? { left: quotes.left / mapped, center: quotes.center / mapped, right: quotes.right / mapped } : null;
+  // metric 4 (rule CM-4)
+  const distribution = quoteShares({ left: quotes.left, center: quotes.center, right: quotes.right });
 
   const bucketInput: ContentBucketInput = { sampleSize: usable.length, incumbent: context.incumbent };
   if (ratio !== null) bucketInput.govOppRatio = ratio;
@@ -246,7 +187,7 @@ export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[],
     figures,
     topics,
     quotes: { ...quotes, distribution },
-    factuality: { ...factuality, level: contentFactuality(factuality) },
+    factuality: { ...factuality, level: methodologyContentFactuality(factuality) }, // rule CF-1
     bucketInput,
   };
 }

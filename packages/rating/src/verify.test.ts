@@ -64,6 +64,19 @@ describe('verifyRatings', () => {
     expect(report.mismatches).toEqual([expect.objectContaining({ field: 'content.content_only_sesgo', stored: 'center', derived: 'left' })]);
   });
 
+  test('content factuality the stored signals do not support is caught (CF-1); impossible signals are a mismatch, not an exception', () => {
+    const target = stored.find((rating) => rating.domain === 'clarin.com')!;
+    const withSignals = (signals: object, level: string) => {
+      const evidence = structuredClone(target.rating_evidence) as RatingEvidenceRecord;
+      Object.assign(evidence.content!, { factuality_signals: signals, content_only_factualidad: level });
+      return verifyRatings([{ ...target, rating_evidence: evidence }]).mismatches.filter((mismatch) => mismatch.field.startsWith('content.'));
+    };
+    const signals = { articles: 40, bylined: 38, with_primary_sources: 25, with_corrections: 2, with_unattributed: 1, with_viral: 0 };
+    expect(withSignals(signals, 'very-high')).toEqual([]);
+    expect(withSignals(signals, 'high')).toEqual([expect.objectContaining({ field: 'content.content_only_factualidad', stored: 'high', derived: 'very-high' })]);
+    expect(withSignals({ ...signals, bylined: 41 }, 'very-high')).toEqual([expect.objectContaining({ field: 'content.factuality_signals', derived: null })]);
+  });
+
   test('an academic assessment relying on a quote not in the evidence is caught', () => {
     const target = stored.find((rating) => rating.domain === 'abc.es')!;
     const evidence = structuredClone(target.rating_evidence) as RatingEvidenceRecord;

@@ -1,6 +1,13 @@
-import { explainContentBucket, METHODOLOGY_VERSION, MethodologyInputError, rateOutlet, type RateOutletResult } from '@espectro/methodology';
+import {
+  contentFactuality,
+  explainContentBucket,
+  METHODOLOGY_VERSION,
+  MethodologyInputError,
+  rateOutlet,
+  type Factuality,
+  type RateOutletResult,
+} from '@espectro/methodology';
 import { unsupportedReliedOn } from './academic.js';
-import { contentFactuality } from './content.js';
 import { RatingError } from './errors.js';
 import { evidenceToRateOutletInput, PendingEvidenceSchema, type RatingEvidenceRecord } from './evidence.js';
 import { StoredRatingSchema, type StoredRating } from './records.js';
@@ -65,14 +72,28 @@ function checkContent(domain: string, evidence: RatingEvidenceRecord, mismatches
   }
   const signals = content.factuality_signals;
   if (signals !== undefined) {
-    const derived = contentFactuality({
-      articles: signals.articles,
-      bylined: signals.bylined,
-      withPrimarySources: signals.with_primary_sources,
-      withCorrections: signals.with_corrections,
-      withUnattributed: signals.with_unattributed,
-      withViral: signals.with_viral,
-    });
+    let derived: Factuality | null;
+    try {
+      // rule CF-1
+      derived = contentFactuality({
+        articles: signals.articles,
+        bylined: signals.bylined,
+        withPrimarySources: signals.with_primary_sources,
+        withCorrections: signals.with_corrections,
+        withUnattributed: signals.with_unattributed,
+        withViral: signals.with_viral,
+      });
+    } catch (error) {
+      if (!(error instanceof MethodologyInputError)) throw error;
+      mismatches.push({
+        domain,
+        field: 'content.factuality_signals',
+        stored: signals,
+        derived: null,
+        message: `the stored factuality signals cannot be assessed: ${error.message}`,
+      });
+      return;
+    }
     if (derived !== (content.content_only_factualidad ?? null)) {
       mismatches.push({
         domain,

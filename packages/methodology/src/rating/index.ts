@@ -1,6 +1,7 @@
 /**
  * Outlet rating (RULES.md §1, seed 002): the three-signal funnel `rateOutlet`, the content-bucket
- * mapping `contentBucket`, factuality (`medianFactuality`, `factualityFromAssessments`,
+ * mapping `contentBucket`, the counting behind its metrics (`govOppRatio`, `figureSentimentShares`,
+ * `topicPosition`, `quoteShares`; CM-1..4), content factuality (`contentFactuality`, CF-1), factuality (`medianFactuality`, `factualityFromAssessments`,
  * `factualityCap`), re-evaluation (`reEvaluationDue`) and preliminary outlets
  * (`preliminaryStatus`, `preliminaryRating`).
  *
@@ -11,24 +12,51 @@ import {
   ContentBucketExplanationSchema,
   ContentBucketInputSchema,
   ContentBucketResultSchema,
+  ContentFactualityCountsSchema,
+  ContentFactualityExplanationSchema,
+  ContentFactualityResultSchema,
   FactualityAssessmentsSchema,
+  FigureSentimentCountsSchema,
+  FigureSentimentSharesSchema,
+  GovOppCountsSchema,
+  GovOppRatioResultSchema,
   FactualityResultSchema,
   MedianFactualityInputSchema,
   PreliminaryRatingInputSchema,
   PreliminaryRatingSchema,
   PreliminaryStatusInputSchema,
   PreliminaryStatusResultSchema,
+  QuoteLeanCountsSchema,
+  QuoteSharesSchema,
   RateOutletInputSchema,
   RateOutletResultSchema,
   ReEvaluationInputSchema,
   ReEvaluationResultSchema,
+  TopicPositionSchema,
+  TopicStanceCountsSchema,
 } from './schemas.js';
 
 export { ratingRules } from './rules.js';
-export { RATING_PARAMETERS, type RatingParameters } from './parameters.js';
+export {
+  RATING_PARAMETERS,
+  CONTENT_FACTUALITY_PARAMETERS,
+  CONTENT_METRIC_PARAMETERS,
+  type RatingParameters,
+  type ContentFactualityParameters,
+  type ContentMetricParameters,
+} from './parameters.js';
 export * from './schemas.js';
 export { rateOutlet, rateOutletUnchecked } from './rate-outlet.js';
 export { contentBucket, explainContentBucket, figureLean } from './content-bucket.js';
+export {
+  contentFactuality,
+  explainContentFactuality,
+  explainContentFactualityUnchecked,
+  govOppRatio,
+  figureSentimentShares,
+  topicPosition,
+  quoteShares,
+} from './content-signals.js';
 export { medianFactuality, factualityCap, factualityFromAssessments } from './factuality.js';
 export { reEvaluationDue, preliminaryStatus, preliminaryRating } from './review.js';
 
@@ -44,6 +72,17 @@ export const ratingSchemas: Record<string, z.ZodType> = {
   ContentBucketInput: ContentBucketInputSchema,
   ContentBucketResult: ContentBucketResultSchema,
   ContentBucketExplanation: ContentBucketExplanationSchema,
+  ContentFactualityCounts: ContentFactualityCountsSchema,
+  ContentFactualityResult: ContentFactualityResultSchema,
+  ContentFactualityExplanation: ContentFactualityExplanationSchema,
+  GovOppCounts: GovOppCountsSchema,
+  GovOppRatioResult: GovOppRatioResultSchema,
+  FigureSentimentCounts: FigureSentimentCountsSchema,
+  FigureSentimentShares: FigureSentimentSharesSchema,
+  TopicStanceCounts: TopicStanceCountsSchema,
+  TopicPosition: TopicPositionSchema,
+  QuoteLeanCounts: QuoteLeanCountsSchema,
+  QuoteShares: QuoteSharesSchema,
   MedianFactualityInput: MedianFactualityInputSchema,
   FactualityAssessments: FactualityAssessmentsSchema,
   FactualityResult: FactualityResultSchema,

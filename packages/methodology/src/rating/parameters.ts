@@ -54,3 +54,68 @@ export const RATING_PARAMETERS = Object.freeze({
 
 /** The type of {@link RATING_PARAMETERS}. */
 export type RatingParameters = typeof RATING_PARAMETERS;
+
+/**
+ * Content factuality from the sample's signals (rule CF-1, an Espectro choice reading seed 002 §4
+ * "Factualidad a partir del contenido"): the shares, in integer percent of the analysed articles,
+ * at which each level applies. The minimum sample is CB-0's `contentBucketMinSample` (20).
+ * Changing any of them is a methodology change and must bump `METHODOLOGY_VERSION`.
+ *
+ * @example
+ * CONTENT_FACTUALITY_PARAMETERS.highBylinePercent; // 70
+ */
+export const CONTENT_FACTUALITY_PARAMETERS = Object.freeze({
+  /** CF-1 [choice]: `low` (with no correction) when at least this percent of articles has unattributed claims… */
+  lowUnattributedPercent: 30,
+  /** CF-1 [choice]: …or at least this percent has viral content. */
+  lowViralPercent: 20,
+  /** CF-1 [choice]: `very-high` needs at least this percent of signed articles… */
+  veryHighBylinePercent: 90,
+  /** CF-1 [choice]: …at least this percent citing or linking primary sources… */
+  veryHighPrimaryPercent: 50,
+  /** CF-1 [choice]: …at least this many articles with a correction (and no viral content). */
+  veryHighMinCorrections: 1,
+  /** CF-1 [choice]: `high` needs at least this percent of signed articles… */
+  highBylinePercent: 70,
+  /** CF-1 [choice]: …and at least this percent citing or linking primary sources. */
+  highPrimaryPercent: 30,
+});
+
+/** The type of {@link CONTENT_FACTUALITY_PARAMETERS}. */
+export type ContentFactualityParameters = typeof CONTENT_FACTUALITY_PARAMETERS;
+
+/**
+ * How per-article counts become the four outlet-level metrics of seed 002 §4 (rules CM-1..CM-4,
+ * Espectro choices: the seed fixes the metrics and CB-* their mapping to a bucket, not how articles
+ * are counted into each metric). Changing any of them is a methodology change and must bump
+ * `METHODOLOGY_VERSION`.
+ *
+ * @example
+ * CONTENT_METRIC_PARAMETERS.minFramedArticles; // 5
+ */
+export const CONTENT_METRIC_PARAMETERS = Object.freeze({
+  /**
+   * CM-1 [choice]: politically relevant articles framed pro-government or pro-opposition needed for
+   * a ratio; ratio = (government + ½) / (opposition + ½) (the ½ keeps it finite when a side is 0).
+   */
+  minFramedArticles: 5,
+  /** CM-1 [choice]: the continuity correction added to both sides of the ratio. */
+  ratioContinuityCorrection: 0.5,
+  /** CM-2 [choice]: articles mentioning a figure (with a sentiment) needed for that figure to count. */
+  minFigureArticles: 3,
+  /**
+   * CM-3 [choice]: articles with a stance on a topic needed for a position; `progressive` /
+   * `conservative` when at least 2/3 of them take that stance (exact integers), else `mixed`;
+   * fewer articles → `n/a`.
+   */
+  minTopicArticles: 3,
+  /** CM-3 [choice]: numerator of the stance majority (2/3). */
+  topicMajorityNumerator: 2,
+  /** CM-3 [choice]: denominator of the stance majority (2/3). */
+  topicMajorityDenominator: 3,
+  /** CM-4 [choice]: quotes attributed to mapped actors needed for a distribution. */
+  minMappedQuotes: 5,
+});
+
+/** The type of {@link CONTENT_METRIC_PARAMETERS}. */
+export type ContentMetricParameters = typeof CONTENT_METRIC_PARAMETERS;

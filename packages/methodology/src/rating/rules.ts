@@ -1,8 +1,9 @@
 import type { RuleEntry } from '../shared/rule-entry.js';
-import { RATING_PARAMETERS as P } from './parameters.js';
+import { CONTENT_FACTUALITY_PARAMETERS as F, CONTENT_METRIC_PARAMETERS as M, RATING_PARAMETERS as P } from './parameters.js';
 
 const SECTION = '1. Outlet rating funnel';
 const CB_SECTION = '1. Outlet rating funnel — content bucket (§4 mapping)';
+const CS_SECTION = '1. Outlet rating funnel — content metrics and factuality (§4 counting, Espectro choices)';
 
 /**
  * Catalogue entries for the rules implemented in this module (RULES.md §1).
@@ -255,5 +256,76 @@ export const ratingRules: RuleEntry[] = [
     ],
     statement:
       'Fewer than 2 available metrics → inconclusive; ≥ 2 left and ≥ 2 right indicators → inconclusive; ≥ 2 left → left; ≥ 2 right → right; else center. Topical diversity alone never yields center.',
+  },
+  {
+    id: 'CM-1',
+    title: 'Government / opposition ratio from framed articles',
+    section: CS_SECTION,
+    seed: '002 §4 (metric 1)',
+    choice: true,
+    implementedBy: ['govOppRatio'],
+    parameters: [
+      { name: 'minFramedArticles', default: M.minFramedArticles, description: '[choice] framed articles (pro-government + pro-opposition) needed for a ratio' },
+      { name: 'ratioContinuityCorrection', default: M.ratioContinuityCorrection, description: '[choice] added to both sides so a side with 0 articles keeps the ratio finite' },
+    ],
+    statement:
+      '[Espectro choice; RULES.md has no ID for it.] Among politically relevant articles, government = framed pro-government, opposition = framed pro-opposition (neutral ones left out). government + opposition < 5 → no ratio (the CB-1 indicator is unavailable); else ratio = (government + 0.5) / (opposition + 0.5).',
+  },
+  {
+    id: 'CM-2',
+    title: 'Figures counted for sentiment',
+    section: CS_SECTION,
+    seed: '002 §4 (metric 2)',
+    choice: true,
+    implementedBy: ['figureSentimentShares'],
+    parameters: [{ name: 'minFigureArticles', default: M.minFigureArticles, description: '[choice] articles with a sentiment towards a figure needed for it to count' }],
+    statement:
+      '[Espectro choice; RULES.md has no ID for it.] A mapped figure counts only with ≥ 3 articles carrying a sentiment (favourable, neutral or critical) towards them; its CB-1 shares are favourable / articles and critical / articles. Fewer articles → the figure is left out.',
+  },
+  {
+    id: 'CM-3',
+    title: 'Position on a disputed topic',
+    section: CS_SECTION,
+    seed: '002 §4 (metric 3)',
+    choice: true,
+    implementedBy: ['topicPosition'],
+    parameters: [
+      { name: 'minTopicArticles', default: M.minTopicArticles, description: '[choice] articles with a stance on the topic needed for a position' },
+      { name: 'topicMajorityNumerator', default: M.topicMajorityNumerator, description: '[choice] numerator of the stance majority' },
+      { name: 'topicMajorityDenominator', default: M.topicMajorityDenominator, description: '[choice] denominator of the stance majority' },
+    ],
+    statement:
+      '[Espectro choice; RULES.md has no ID for it.] n = articles with a progressive, neutral or conservative stance on the topic. n < 3 → n/a; 3·progressive ≥ 2·n → progressive; 3·conservative ≥ 2·n → conservative; else mixed (exact integers).',
+  },
+  {
+    id: 'CM-4',
+    title: 'Distribution of quoted sources',
+    section: CS_SECTION,
+    seed: '002 §4 (metric 4)',
+    choice: true,
+    implementedBy: ['quoteShares'],
+    parameters: [{ name: 'minMappedQuotes', default: M.minMappedQuotes, description: '[choice] quotes attributed to mapped actors needed for a distribution' }],
+    statement:
+      '[Espectro choice; RULES.md has no ID for it.] Only quotes attributed to actors of the country map count (unmapped ones are left out). Fewer than 5 mapped quotes → no distribution (the CB-1 indicator is unavailable); else the left, center and right shares of the mapped quotes.',
+  },
+  {
+    id: 'CF-1',
+    title: 'Content factuality from signals',
+    section: CS_SECTION,
+    seed: '002 §4 (Factualidad a partir del contenido)',
+    choice: true,
+    implementedBy: ['contentFactuality', 'explainContentFactuality'],
+    parameters: [
+      { name: 'contentBucketMinSample', default: P.contentBucketMinSample, description: 'minimum analysed articles for an assessment (the CB-0 minimum)' },
+      { name: 'lowUnattributedPercent', default: F.lowUnattributedPercent, description: '[choice] low: percent of articles with unattributed claims' },
+      { name: 'lowViralPercent', default: F.lowViralPercent, description: '[choice] low: percent of articles with viral content' },
+      { name: 'veryHighBylinePercent', default: F.veryHighBylinePercent, description: '[choice] very-high: percent of signed articles' },
+      { name: 'veryHighPrimaryPercent', default: F.veryHighPrimaryPercent, description: '[choice] very-high: percent citing or linking primary sources' },
+      { name: 'veryHighMinCorrections', default: F.veryHighMinCorrections, description: '[choice] very-high: articles with a correction' },
+      { name: 'highBylinePercent', default: F.highBylinePercent, description: '[choice] high: percent of signed articles' },
+      { name: 'highPrimaryPercent', default: F.highPrimaryPercent, description: '[choice] high: percent citing or linking primary sources' },
+    ],
+    statement:
+      '[Espectro choice; RULES.md has no ID for it.] Fewer than 20 analysed articles → no assessment (null). Otherwise, on exact integer shares (100·count ≥ percent·articles), in this order: no correction and (≥ 30 % with unattributed claims or ≥ 20 % with viral content) → low; ≥ 1 correction, no viral content, ≥ 90 % signed and ≥ 50 % citing or linking primary sources → very-high; ≥ 70 % signed and ≥ 30 % with primary sources → high; else mixed. very-low (fabricated content) needs fact-check evidence and is never assigned from these signals; an unknown byline counts as unsigned. Input errors: a signal count above the articles.',
   },
 ];

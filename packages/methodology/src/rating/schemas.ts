@@ -278,6 +278,141 @@ export const ContentBucketExplanationSchema = z.object({
 export type ContentBucketExplanation = z.infer<typeof ContentBucketExplanationSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// Content signals: content factuality (CF-1) and content-metric counting (CM-1..CM-4)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Input of `contentFactuality` (CF-1): counts of factuality signals over the analysed articles.
+ * Every count is an integer between 0 and `articles`; an unknown byline counts as unsigned.
+ *
+ * @example
+ * ContentFactualityCountsSchema.parse({ articles: 40, bylined: 38, withPrimarySources: 25, withCorrections: 2, withUnattributed: 1, withViral: 0 });
+ */
+export const ContentFactualityCountsSchema = z.strictObject({
+  /** Analysed articles. */
+  articles: CountSchema,
+  /** Articles signed with a name. */
+  bylined: CountSchema,
+  /** Articles citing or linking primary sources. */
+  withPrimarySources: CountSchema,
+  /** Articles carrying a correction. */
+  withCorrections: CountSchema,
+  /** Articles with unattributed claims. */
+  withUnattributed: CountSchema,
+  /** Articles with viral (anonymous, rewritten) content. */
+  withViral: CountSchema,
+});
+/** Input of `contentFactuality`. */
+export type ContentFactualityCounts = z.infer<typeof ContentFactualityCountsSchema>;
+
+/**
+ * Result of `contentFactuality`: a level, or `null` below the minimum sample (CB-0's 20). Never
+ * `very-low` (fabricated content needs fact-check evidence).
+ *
+ * @example
+ * ContentFactualityResultSchema.parse(null);
+ */
+export const ContentFactualityResultSchema = FactualitySchema.nullable();
+/** Result of `contentFactuality`. */
+export type ContentFactualityResult = z.infer<typeof ContentFactualityResultSchema>;
+
+/**
+ * Result of `explainContentFactuality`: the level with every CF-1 share test behind it (`null`
+ * below the minimum sample, when nothing is tested).
+ *
+ * @example
+ * ContentFactualityExplanationSchema.parse(explainContentFactuality(counts));
+ */
+export const ContentFactualityExplanationSchema = z.object({
+  level: ContentFactualityResultSchema,
+  checks: z
+    .object({
+      lowUnattributed: z.boolean(),
+      lowViral: z.boolean(),
+      veryHighByline: z.boolean(),
+      veryHighPrimary: z.boolean(),
+      highByline: z.boolean(),
+      highPrimary: z.boolean(),
+    })
+    .nullable(),
+  trace: z.array(z.string()),
+});
+/** Result of `explainContentFactuality`. */
+export type ContentFactualityExplanation = z.infer<typeof ContentFactualityExplanationSchema>;
+
+/**
+ * Input of `govOppRatio` (CM-1): politically relevant articles framed pro-government and
+ * pro-opposition (neutral ones do not enter the ratio).
+ *
+ * @example
+ * GovOppCountsSchema.parse({ government: 4, opposition: 1 });
+ */
+export const GovOppCountsSchema = z.strictObject({ government: CountSchema, opposition: CountSchema });
+/** Input of `govOppRatio`. */
+export type GovOppCounts = z.infer<typeof GovOppCountsSchema>;
+
+/**
+ * Result of `govOppRatio`: (government + ½) / (opposition + ½), or `null` below 5 framed articles.
+ *
+ * @example
+ * GovOppRatioResultSchema.parse(3);
+ */
+export const GovOppRatioResultSchema = z.number().positive().nullable();
+
+/**
+ * Input of `figureSentimentShares` (CM-2): articles about one figure by sentiment.
+ *
+ * @example
+ * FigureSentimentCountsSchema.parse({ favourable: 2, neutral: 1, critical: 3 });
+ */
+export const FigureSentimentCountsSchema = z.strictObject({ favourable: CountSchema, neutral: CountSchema, critical: CountSchema });
+/** Input of `figureSentimentShares`. */
+export type FigureSentimentCounts = z.infer<typeof FigureSentimentCountsSchema>;
+
+/**
+ * Result of `figureSentimentShares`: the articles and the favourable / critical shares used by
+ * CB-1, or `null` below 3 articles (the figure does not count).
+ *
+ * @example
+ * FigureSentimentSharesSchema.parse({ articles: 6, favourable: 1 / 3, critical: 0.5 });
+ */
+export const FigureSentimentSharesSchema = z.object({ articles: z.number().int().positive(), favourable: Share, critical: Share }).nullable();
+/** Result of `figureSentimentShares`. */
+export type FigureSentimentShares = z.infer<typeof FigureSentimentSharesSchema>;
+
+/**
+ * Input of `topicPosition` (CM-3): articles taking each stance on one disputed topic.
+ *
+ * @example
+ * TopicStanceCountsSchema.parse({ progressive: 2, neutral: 1, conservative: 0 });
+ */
+export const TopicStanceCountsSchema = z.strictObject({ progressive: CountSchema, neutral: CountSchema, conservative: CountSchema });
+/** Input of `topicPosition`. */
+export type TopicStanceCounts = z.infer<typeof TopicStanceCountsSchema>;
+
+/**
+ * Input of `quoteShares` (CM-4): quotes attributed to mapped actors of each side (unmapped quotes
+ * are left out).
+ *
+ * @example
+ * QuoteLeanCountsSchema.parse({ left: 2, center: 1, right: 3 });
+ */
+export const QuoteLeanCountsSchema = z.strictObject({ left: CountSchema, center: CountSchema, right: CountSchema });
+/** Input of `quoteShares`. */
+export type QuoteLeanCounts = z.infer<typeof QuoteLeanCountsSchema>;
+
+/**
+ * Result of `quoteShares`: the share of mapped quotes from each side (summing to 1), or `null`
+ * below 5 mapped quotes.
+ *
+ * @example
+ * QuoteSharesSchema.parse({ left: 0.5, center: 0.25, right: 0.25 });
+ */
+export const QuoteSharesSchema = z.strictObject({ left: Share, center: Share, right: Share }).nullable();
+/** Result of `quoteShares`. */
+export type QuoteShares = z.infer<typeof QuoteSharesSchema>;
+
+// ---------------------------------------------------------------------------------------------
 // Factuality (FAC-1, FAC-2)
 // ---------------------------------------------------------------------------------------------
 
