@@ -34,6 +34,19 @@ export function htmlLang(locale: Locale): string {
   return locale;
 }
 
+/**
+ * The `lang` attribute of a story's own text (title, sentences) on a page in `locale`: the story's
+ * language tag when it differs from the page's, else `undefined` (the page's `lang` applies).
+ *
+ * @example
+ * storyTextLang('es', 'pt'); // 'pt-BR'
+ * storyTextLang('es', 'es'); // undefined
+ */
+export function storyTextLang(locale: Locale, language: string): string | undefined {
+  const tag = language === 'pt' ? 'pt-BR' : language;
+  return tag !== locale ? tag : undefined;
+}
+
 /** Bias buckets (RULES labels table). */
 export const BIAS_LABELS: Record<Bucket, Label> = {
   left: { es: 'Izquierda', 'pt-BR': 'Esquerda' },

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { blindspotPrisma, checkContestationRateLimit, CONTESTATION_LABELS, TOPICS } from '@espectro/methodology';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from '../fixtures/fixture.js';
-import { BIAS_LABELS, CONTESTATION_STATUS_LABELS, LABELS, t, TOPIC_LABELS, TOPIC_SLUGS } from '../i18n.js';
+import { BIAS_LABELS, CONTESTATION_STATUS_LABELS, LABELS, storyTextLang, t, TOPIC_LABELS, TOPIC_SLUGS } from '../i18n.js';
 import { checkAnchor, claimReviews, jsonForScript } from './claimreview.js';
 import { createFileContestationBackend } from './contestations.js';
 import { csvCell, toCsv } from './csv.js';
@@ -136,6 +136,13 @@ describe('i18n', () => {
   test('fills placeholders', () => {
     expect(t('es', 'outletCount', { count: 12 })).toBe('12 medios');
     expect(t('pt-BR', 'alreadyChecked', { debate: 'Band 18/10' })).toBe('já checado em Band 18/10');
+  });
+
+  test("marks a story's text with its language only where it differs from the page's", () => {
+    expect(storyTextLang('es', 'pt')).toBe('pt-BR');
+    expect(storyTextLang('es', 'es')).toBeUndefined();
+    expect(storyTextLang('pt-BR', 'pt')).toBeUndefined();
+    expect(storyTextLang('pt-BR', 'es')).toBe('es');
   });
 });
 
