@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { clusteringQuality } from '@espectro/clustering';
+import { foldForComparison } from '@espectro/ingest';
 import { createStore, type Store } from '@espectro/store';
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,13 +43,6 @@ const items: DemoItem[] = feeds.flatMap(({ feed }) => feed.items);
 const roster = z
   .object({ outlets: z.array(z.object({ domain: z.string(), evidence: z.object({ illustrative: z.literal(true), notes: z.string() }).passthrough() }).passthrough()) })
   .parse(JSON.parse(readFileSync(join(demo, 'outlets.json'), 'utf8')));
-const fold = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
 
 describe('demo corpus', () => {
   it('has one event per feed file, one voice per outlet and event, and events spanning at most 60 hours', () => {
@@ -73,10 +67,10 @@ describe('demo corpus', () => {
       readFileSync(devSetPath, 'utf8')
         .split('\n')
         .filter((line) => line.trim() !== '')
-        .map((line) => fold(z.object({ title: z.string() }).parse(JSON.parse(line)).title)),
+        .map((line) => foldForComparison(z.object({ title: z.string() }).parse(JSON.parse(line)).title)),
     );
     expect(devTitles.size).toBeGreaterThan(200);
-    expect(items.filter((item) => devTitles.has(fold(item.title))).map((item) => item.title)).toEqual([]);
+    expect(items.filter((item) => devTitles.has(foldForComparison(item.title))).map((item) => item.title)).toEqual([]);
   });
 });
 
