@@ -46,7 +46,10 @@ async function timedRun(count: number): Promise<Record<string, number>> {
   const embedded = cpuMilliseconds();
   const result = await clusterArticles(headlines, { embedder });
   const cpuEnd = cpuMilliseconds();
-  const quality = clusteringQuality(result.storyOf, new Map(headlines.map((headline) => [headline.id, headline.event])));
+  const quality = clusteringQuality(
+    result.storyOf,
+    new Map(headlines.map((headline) => [headline.id, headline.event])),
+  );
   return {
     headlines: count,
     wallMs: Math.round(performance.now() - wallStart),
@@ -77,7 +80,14 @@ async function hnswRecall(count: number): Promise<Record<string, number>> {
     hits += truth.filter((neighbour) => found.has(neighbour.item)).length;
     total += truth.length;
   }
-  return { vectors: count, dimension: 384, k: 10, queries: total / 10, recallAt10: Number((hits / total).toFixed(4)), buildCpuMs: Math.round(buildCpuMs) };
+  return {
+    vectors: count,
+    dimension: 384,
+    k: 10,
+    queries: total / 10,
+    recallAt10: Number((hits / total).toFixed(4)),
+    buildCpuMs: Math.round(buildCpuMs),
+  };
 }
 
 export default async function suites(): Promise<BenchSuite[]> {
@@ -117,7 +127,11 @@ export default async function suites(): Promise<BenchSuite[]> {
         targetMillisecondsPerOperation: 20_000,
         run: () => clusterArticles(headlines20k, { embedder: createOfflineEmbedder({ corpus: titles20k }) }),
       },
-      { name: 'tiny MiniLM-shaped fixture: embed 64 headlines', operationsPerCall: 64, run: () => tinyMiniLM.embed(batch) },
+      {
+        name: 'tiny MiniLM-shaped fixture: embed 64 headlines',
+        operationsPerCall: 64,
+        run: () => tinyMiniLM.embed(batch),
+      },
       ...realCases,
     ],
     notes: {
@@ -129,9 +143,22 @@ export default async function suites(): Promise<BenchSuite[]> {
   };
   const minilmVersusOnnx: BenchSuite = {
     name: 'clustering-minilm-vs-onnxruntime',
-    baseline: { name: 'raw onnxruntime-node (same tokenizer, session.run, pooling), 64 headlines', operationsPerCall: 64, run: () => rawOnnx.embed(batch) },
-    cases: [{ name: 'createMiniLMEmbedder (transformers.js, q8 file), same 64 headlines', operationsPerCall: 64, run: () => tinyMiniLM.embed(batch) }],
-    notes: { target: 'ratio to baseline ≥ 0.67 (within 1.5× of raw onnxruntime)', model: 'tiny MiniLM-shaped fixture (real tensor names, WordPiece tokenizer)' },
+    baseline: {
+      name: 'raw onnxruntime-node (same tokenizer, session.run, pooling), 64 headlines',
+      operationsPerCall: 64,
+      run: () => rawOnnx.embed(batch),
+    },
+    cases: [
+      {
+        name: 'createMiniLMEmbedder (transformers.js, q8 file), same 64 headlines',
+        operationsPerCall: 64,
+        run: () => tinyMiniLM.embed(batch),
+      },
+    ],
+    notes: {
+      target: 'ratio to baseline ≥ 0.67 (within 1.5× of raw onnxruntime)',
+      model: 'tiny MiniLM-shaped fixture (real tensor names, WordPiece tokenizer)',
+    },
   };
   return [clustering, minilmVersusOnnx];
 }

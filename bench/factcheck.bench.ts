@@ -43,7 +43,14 @@ function perChunkRunner(replay: DebateReplay): () => Promise<void> {
     }
     const chunk = stages.chunks[position] as AudioChunk;
     position += 1;
-    for await (const _event of streamLiveDebate({ debate: replay.debate, chunks: [chunk], stages: stages.live, repository, ledger, retries: 0 })) {
+    for await (const _event of streamLiveDebate({
+      debate: replay.debate,
+      chunks: [chunk],
+      stages: stages.live,
+      repository,
+      ledger,
+      retries: 0,
+    })) {
       // drain
     }
   };

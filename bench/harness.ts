@@ -44,7 +44,10 @@ export interface CaseResult {
 const SAMPLE_MILLISECONDS = Number(process.env.BENCH_SAMPLE_MS ?? 200);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
-async function sample(benchCase: BenchCase, milliseconds: number): Promise<{ calls: number; elapsed: number; perCall: number[] }> {
+async function sample(
+  benchCase: BenchCase,
+  milliseconds: number,
+): Promise<{ calls: number; elapsed: number; perCall: number[] }> {
   const perCall: number[] = [];
   let calls = 0;
   const start = performance.now();
@@ -72,7 +75,9 @@ function median(values: number[]): number {
 }
 
 /** Runs a suite: warm-up, then rounds in which the baseline and each case alternate. */
-export async function runSuite(suite: BenchSuite): Promise<{ suite: string; baseline: CaseResult; cases: CaseResult[] }> {
+export async function runSuite(
+  suite: BenchSuite,
+): Promise<{ suite: string; baseline: CaseResult; cases: CaseResult[] }> {
   const all = [suite.baseline, ...suite.cases];
   for (const benchCase of all) await sample(benchCase, Math.min(100, SAMPLE_MILLISECONDS));
   const rates = new Map<BenchCase, number[]>();
@@ -101,11 +106,15 @@ export async function runSuite(suite: BenchSuite): Promise<{ suite: string; base
     };
     if (benchCase.targetOperationsPerSecond !== undefined || benchCase.targetMillisecondsPerOperation !== undefined) {
       const met =
-        (benchCase.targetOperationsPerSecond === undefined || operationsPerSecond >= benchCase.targetOperationsPerSecond) &&
+        (benchCase.targetOperationsPerSecond === undefined ||
+          operationsPerSecond >= benchCase.targetOperationsPerSecond) &&
         (benchCase.targetMillisecondsPerOperation === undefined ||
-          result.p50MillisecondsPerCall / (benchCase.operationsPerCall ?? 1) <= benchCase.targetMillisecondsPerOperation);
+          result.p50MillisecondsPerCall / (benchCase.operationsPerCall ?? 1) <=
+            benchCase.targetMillisecondsPerOperation);
       result.target = {
-        ...(benchCase.targetOperationsPerSecond !== undefined ? { operationsPerSecond: benchCase.targetOperationsPerSecond } : {}),
+        ...(benchCase.targetOperationsPerSecond !== undefined
+          ? { operationsPerSecond: benchCase.targetOperationsPerSecond }
+          : {}),
         ...(benchCase.targetMillisecondsPerOperation !== undefined
           ? { millisecondsPerOperation: benchCase.targetMillisecondsPerOperation }
           : {}),
@@ -127,11 +136,17 @@ export async function runSuite(suite: BenchSuite): Promise<{ suite: string; base
 }
 
 function formatRate(rate: number): string {
-  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)} M/s` : rate >= 1e3 ? `${(rate / 1e3).toFixed(1)} k/s` : `${rate.toFixed(1)} /s`;
+  return rate >= 1e6
+    ? `${(rate / 1e6).toFixed(2)} M/s`
+    : rate >= 1e3
+      ? `${(rate / 1e3).toFixed(1)} k/s`
+      : `${rate.toFixed(1)} /s`;
 }
 
 function printReport(report: { suite: string; baseline: CaseResult; cases: CaseResult[] }): void {
-  console.log(`\n## ${report.suite}  (baseline: ${report.baseline.name}, ${formatRate(report.baseline.operationsPerSecond)})`);
+  console.log(
+    `\n## ${report.suite}  (baseline: ${report.baseline.name}, ${formatRate(report.baseline.operationsPerSecond)})`,
+  );
   for (const result of report.cases) {
     const target = result.target
       ? `  target ${result.target.operationsPerSecond !== undefined ? formatRate(result.target.operationsPerSecond) : `${result.target.millisecondsPerOperation} ms/op`} ${result.target.met ? 'met' : 'NOT met'}`

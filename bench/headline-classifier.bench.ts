@@ -46,7 +46,14 @@ function generator(seed: number): () => number {
 }
 
 // A synthetic 1 000-case golden set (class mix like the real one) and ~80 %-accurate predictions.
-const CLASSES: HeadlineClass[] = ['legislative_process', 'parliamentary_activity', 'law_in_force', 'non_legislative_politics', 'non_legislative', 'ambiguous'];
+const CLASSES: HeadlineClass[] = [
+  'legislative_process',
+  'parliamentary_activity',
+  'law_in_force',
+  'non_legislative_politics',
+  'non_legislative',
+  'ambiguous',
+];
 const WEIGHTS = [0.2, 0.13, 0.05, 0.3, 0.29, 0.03];
 const random = generator(20_261_130);
 const pick = (): HeadlineClass => {
@@ -71,9 +78,21 @@ const golden: GoldenSet = {
   annotatorB: goldClasses.map((label, index) => ({ id: `bench-${index}`, class: label, annotator: 'B' })),
   arbitration: [],
 };
-const predictions: Prediction[] = goldClasses.map((label, index) => ({ id: `bench-${index}`, class: random() < 0.8 ? label : pick() }));
-const thresholds = { macroAccuracy: { minimum: 0.8 }, precision: { minimum: 0.8 }, bootstrap: { seed: 20_261_130, resamples: 10_000 } };
-const registration = register({ thresholds, taxonomySha256: TAXONOMY_SHA256, golden, registeredAt: '2026-11-30T09:00:00Z' });
+const predictions: Prediction[] = goldClasses.map((label, index) => ({
+  id: `bench-${index}`,
+  class: random() < 0.8 ? label : pick(),
+}));
+const thresholds = {
+  macroAccuracy: { minimum: 0.8 },
+  precision: { minimum: 0.8 },
+  bootstrap: { seed: 20_261_130, resamples: 10_000 },
+};
+const registration = register({
+  thresholds,
+  taxonomySha256: TAXONOMY_SHA256,
+  golden,
+  registeredAt: '2026-11-30T09:00:00Z',
+});
 const runLog = recordRun(null, { at: '2026-11-30T09:01:00Z', backend: 'bench', items: BATCH });
 
 const suite: BenchSuite = {
@@ -83,7 +102,8 @@ const suite: BenchSuite = {
     operationsPerCall: BATCH,
     run: () => {
       let length = 0;
-      for (const headline of headlines) length += `${headline.title} ${headline.description ?? ''}`.toLowerCase().length;
+      for (const headline of headlines)
+        length += `${headline.title} ${headline.description ?? ''}`.toLowerCase().length;
       return length;
     },
   },
@@ -94,7 +114,8 @@ const suite: BenchSuite = {
       targetOperationsPerSecond: 50_000,
       run: () => {
         let legislative = 0;
-        for (const headline of headlines) if (baseline.classifyOne(headline).class === 'legislative_process') legislative += 1;
+        for (const headline of headlines)
+          if (baseline.classifyOne(headline).class === 'legislative_process') legislative += 1;
         return legislative;
       },
     },

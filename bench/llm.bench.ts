@@ -19,7 +19,11 @@ import type { BenchSuite } from './harness.js';
 const requireFromLlm = createRequire(new URL('../packages/llm/package.json', import.meta.url));
 const { OpenAI } = requireFromLlm('openai') as {
   OpenAI: new (options: Record<string, unknown>) => {
-    chat: { completions: { create(body: Record<string, unknown>): Promise<{ choices: { message: { content: string | null } }[] }> } };
+    chat: {
+      completions: {
+        create(body: Record<string, unknown>): Promise<{ choices: { message: { content: string | null } }[] }>;
+      };
+    };
   };
 };
 

@@ -6,7 +6,14 @@
 import { cohenKappa, extractBoletines, macroAccuracy, sha256Hex } from '@espectro/methodology';
 import type { BenchSuite } from './harness.js';
 
-const CLASSES = ['legislative_process', 'parliamentary_activity', 'law_in_force', 'non_legislative_politics', 'non_legislative', 'ambiguous'];
+const CLASSES = [
+  'legislative_process',
+  'parliamentary_activity',
+  'law_in_force',
+  'non_legislative_politics',
+  'non_legislative',
+  'ambiguous',
+];
 
 /** Deterministic Park–Miller generator so every run measures the same data. */
 function generator(seed: number): () => number {
@@ -64,7 +71,8 @@ const suite: BenchSuite = {
     },
     {
       name: 'macroAccuracy 1 000 cases × 10 000 bootstrap resamples',
-      run: () => macroAccuracy({ gold: golden.a, predicted: golden.b, bootstrap: { seed: 20_260_427, resamples: 10_000 } }),
+      run: () =>
+        macroAccuracy({ gold: golden.a, predicted: golden.b, bootstrap: { seed: 20_260_427, resamples: 10_000 } }),
       targetMillisecondsPerOperation: 2000,
     },
     {

@@ -19,7 +19,15 @@ import type { BenchSuite } from './harness.js';
 const CHECK_COUNT = 720;
 const CANDIDATES = ['Ana Souza', 'Bruno Lima', 'Carla Dias', 'Davi Rocha', 'Elisa Prado', 'Fábio Nunes'];
 const VERDICTS: Verdict[] = ['true', 'true', 'imprecise', 'false', 'no_data'];
-const STATUSES: CheckStatus[] = ['published', 'published', 'published', 'published', 'discarded', 'under_review', 'removed'];
+const STATUSES: CheckStatus[] = [
+  'published',
+  'published',
+  'published',
+  'published',
+  'discarded',
+  'under_review',
+  'removed',
+];
 
 /** A small deterministic generator (LCG) so that the input set is identical across runs. */
 function seeded(seed: number): () => number {
@@ -72,7 +80,10 @@ const suite: BenchSuite = {
   },
   cases: [
     { name: `mentirometro (${CHECK_COUNT} checks)`, run: () => mentirometro(checks) },
-    { name: `compareCandidates (${CHECK_COUNT} checks)`, run: () => compareCandidates('Ana Souza', 'Bruno Lima', checks) },
+    {
+      name: `compareCandidates (${CHECK_COUNT} checks)`,
+      run: () => compareCandidates('Ana Souza', 'Bruno Lima', checks),
+    },
     {
       name: 'transcriptsAgree (10 s transcripts, 4 pairs)',
       run: () => TRANSCRIPT_PAIRS.map(([a, b]) => transcriptsAgree(a, b)),

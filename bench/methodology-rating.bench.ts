@@ -17,7 +17,14 @@ import type { BenchSuite } from './harness.js';
 const INPUT_COUNT = 1000;
 const BUCKETS: Bucket[] = ['left', 'center', 'right'];
 const FACTUALITIES: Factuality[] = ['very-high', 'high', 'mixed', 'low', 'very-low'];
-const OWNER_TYPES: OwnerType[] = ['corporate-conglomerate', 'family-controlled', 'state-public-broadcaster', 'state-captured', 'political-party', 'independent-private'];
+const OWNER_TYPES: OwnerType[] = [
+  'corporate-conglomerate',
+  'family-controlled',
+  'state-public-broadcaster',
+  'state-captured',
+  'political-party',
+  'independent-private',
+];
 const REGIMES: CountryRegime[] = ['democracy', 'democracy', 'hybrid', 'authoritarian'];
 
 /** A small deterministic generator (LCG) so that the input set is identical across runs. */
@@ -92,7 +99,16 @@ const typical: RateOutletInput = {
   academic: {
     bucket: 'right',
     factuality: 'high',
-    sources: [{ name: 'demo placeholder source', url: 'https://example.org/', date: '2025-06-01', quote: 'demo placeholder quote (not a real citation)', weight: 'primary', domestic: true }],
+    sources: [
+      {
+        name: 'demo placeholder source',
+        url: 'https://example.org/',
+        date: '2025-06-01',
+        quote: 'demo placeholder quote (not a real citation)',
+        weight: 'primary',
+        domestic: true,
+      },
+    ],
   },
   content: { sampleSize: 41, windowStart: '2026-01-27', bucket: 'right', factuality: 'high' },
 };
@@ -121,7 +137,8 @@ const suite: BenchSuite = {
       operationsPerCall: INPUT_COUNT,
       targetOperationsPerSecond: 200_000,
       run: () => {
-        for (let index = 0; index < validated.length; index += 1) _sink ^= rateOutletUnchecked(validated[index]!).trace.length;
+        for (let index = 0; index < validated.length; index += 1)
+          _sink ^= rateOutletUnchecked(validated[index]!).trace.length;
       },
     },
   ],

@@ -44,10 +44,55 @@ const integer = (min: number, max: number): number => min + Math.floor(random() 
 const pick = <Value>(values: readonly Value[]): Value => values[Math.floor(random() * values.length)]!;
 
 const BUCKETS: readonly Bucket[] = ['left', 'center', 'right'];
-const FACTUALITIES: readonly (Factuality | null)[] = ['very-high', 'high', 'high', 'mixed', 'mixed', 'low', 'very-low', null];
-const TOPICS: readonly (Topic | null)[] = ['politics', 'politics', 'economy', 'international', 'society', 'sports', 'culture', 'health', null];
+const FACTUALITIES: readonly (Factuality | null)[] = [
+  'very-high',
+  'high',
+  'high',
+  'mixed',
+  'mixed',
+  'low',
+  'very-low',
+  null,
+];
+const TOPICS: readonly (Topic | null)[] = [
+  'politics',
+  'politics',
+  'economy',
+  'international',
+  'society',
+  'sports',
+  'culture',
+  'health',
+  null,
+];
 
-const SYLLABLES = ['el', 'la', 'pa', 'is', 'cla', 'rin', 'info', 'bae', 'tiem', 'po', 'na', 'cion', 'mer', 'cu', 'rio', 'glo', 'bo', 'fo', 'lha', 'dia', 'rio', 'sur', 'ter', 'ce', 'ra'];
+const SYLLABLES = [
+  'el',
+  'la',
+  'pa',
+  'is',
+  'cla',
+  'rin',
+  'info',
+  'bae',
+  'tiem',
+  'po',
+  'na',
+  'cion',
+  'mer',
+  'cu',
+  'rio',
+  'glo',
+  'bo',
+  'fo',
+  'lha',
+  'dia',
+  'rio',
+  'sur',
+  'ter',
+  'ce',
+  'ra',
+];
 const TLDS = ['.com', '.com.ar', '.cl', '.com.br', '.es', '.com.mx', '.pe', '.com.co', '.net', '.com.ve', '.do', '.cu'];
 
 /** A realistic domain: 2–5 syllables and a Spanish- or Portuguese-speaking country TLD; unique. */
@@ -90,37 +135,43 @@ function asReceived<Value>(value: Value): Value {
   return JSON.parse(JSON.stringify(value)) as Value;
 }
 
-const prismaStories: BlindspotPrismaInput[] = asReceived(Array.from({ length: STORIES }, () => ({
-  outlets: storyOutlets().map(({ domain, scope, bias }) => ({ domain, scope, bias }) as StoryOutlet),
-  topic: pick(TOPICS),
-})));
+const prismaStories: BlindspotPrismaInput[] = asReceived(
+  Array.from({ length: STORIES }, () => ({
+    outlets: storyOutlets().map(({ domain, scope, bias }) => ({ domain, scope, bias }) as StoryOutlet),
+    topic: pick(TOPICS),
+  })),
+);
 
-const fujaStories: FujaDaBolhaArticle[][] = asReceived(Array.from({ length: STORIES }, () => {
-  const leaning = pick(BUCKETS);
-  return Array.from({ length: integer(3, 40) }, () => {
-    const roll = random();
-    const bias = roll < 0.15 ? null : roll < 0.65 ? leaning : pick(BUCKETS);
-    const factualityScore = random() < 0.1 ? null : integer(20, 98);
-    return { bias, factualityScore };
-  });
-}));
+const fujaStories: FujaDaBolhaArticle[][] = asReceived(
+  Array.from({ length: STORIES }, () => {
+    const leaning = pick(BUCKETS);
+    return Array.from({ length: integer(3, 40) }, () => {
+      const roll = random();
+      const bias = roll < 0.15 ? null : roll < 0.65 ? leaning : pick(BUCKETS);
+      const factualityScore = random() < 0.1 ? null : integer(20, 98);
+      return { bias, factualityScore };
+    });
+  }),
+);
 
-const guardStories: PublishGuardInput[] = asReceived(Array.from({ length: STORIES }, (): PublishGuardInput => {
-  const outlets = storyOutlets().map(
-    ({ domain, scope, bias, factuality }) =>
-      ({ domain, scope, bias, factuality, contributedText: random() < 0.7 }) as PublishGuardOutlet,
-  );
-  return {
-    rawOutlets: outlets.length + integer(0, 5),
-    sentences: random() < 0.05 ? null : integer(0, 14),
-    tier: random() < 0.6 ? 'main' : 'limited',
-    hasImage: random() < 0.9,
-    outlets,
-    lowValue: random() < 0.1,
-    countryStoriesLast24h: integer(0, 10),
-    ...(random() < 0.3 ? { countryCap: integer(4, 12) } : {}),
-  };
-}));
+const guardStories: PublishGuardInput[] = asReceived(
+  Array.from({ length: STORIES }, (): PublishGuardInput => {
+    const outlets = storyOutlets().map(
+      ({ domain, scope, bias, factuality }) =>
+        ({ domain, scope, bias, factuality, contributedText: random() < 0.7 }) as PublishGuardOutlet,
+    );
+    return {
+      rawOutlets: outlets.length + integer(0, 5),
+      sentences: random() < 0.05 ? null : integer(0, 14),
+      tier: random() < 0.6 ? 'main' : 'limited',
+      hasImage: random() < 0.9,
+      outlets,
+      lowValue: random() < 0.1,
+      countryStoriesLast24h: integer(0, 10),
+      ...(random() < 0.3 ? { countryCap: integer(4, 12) } : {}),
+    };
+  }),
+);
 
 const typicalStory = guardStories.find((story) => story.outlets.length === 12) ?? guardStories[0]!;
 
@@ -139,7 +190,10 @@ const blindspotTarget = 1_000_000;
 
 const suite: BenchSuite = {
   name: 'methodology-stories',
-  baseline: { name: 'JSON.parse(JSON.stringify(typical publish-guard story))', run: () => JSON.parse(JSON.stringify(typicalStory)) },
+  baseline: {
+    name: 'JSON.parse(JSON.stringify(typical publish-guard story))',
+    run: () => JSON.parse(JSON.stringify(typicalStory)),
+  },
   cases: [
     { name: 'publishGuard (validated)', run: batch(guardStories, publishGuard), operationsPerCall: STORIES },
     { name: 'publishGuardUnchecked', run: batch(guardStories, publishGuardUnchecked), operationsPerCall: STORIES },
@@ -149,14 +203,22 @@ const suite: BenchSuite = {
       operationsPerCall: STORIES,
       targetOperationsPerSecond: blindspotTarget,
     },
-    { name: 'blindspotPrismaUnchecked', run: batch(prismaStories, blindspotPrismaUnchecked), operationsPerCall: STORIES },
+    {
+      name: 'blindspotPrismaUnchecked',
+      run: batch(prismaStories, blindspotPrismaUnchecked),
+      operationsPerCall: STORIES,
+    },
     {
       name: 'blindspotFujaDaBolha (validated)',
       run: batch(fujaStories, blindspotFujaDaBolha),
       operationsPerCall: STORIES,
       targetOperationsPerSecond: blindspotTarget,
     },
-    { name: 'blindspotFujaDaBolhaUnchecked', run: batch(fujaStories, blindspotFujaDaBolhaUnchecked), operationsPerCall: STORIES },
+    {
+      name: 'blindspotFujaDaBolhaUnchecked',
+      run: batch(fujaStories, blindspotFujaDaBolhaUnchecked),
+      operationsPerCall: STORIES,
+    },
     {
       name: 'BlindspotPrismaInputSchema.safeParse (zod alone, reference)',
       run: batch(prismaStories, (story) => BlindspotPrismaInputSchema.safeParse(story).success),
@@ -171,8 +233,16 @@ const suite: BenchSuite = {
   notes: {
     stories: STORIES,
     rosterOutlets: roster.length,
-    prismaOutletsPerStory: { min: 3, max: 33, mean: prismaStories.reduce((sum, story) => sum + story.outlets.length, 0) / STORIES },
-    fujaArticlesPerStory: { min: 3, max: 40, mean: fujaStories.reduce((sum, story) => sum + story.length, 0) / STORIES },
+    prismaOutletsPerStory: {
+      min: 3,
+      max: 33,
+      mean: prismaStories.reduce((sum, story) => sum + story.outlets.length, 0) / STORIES,
+    },
+    fujaArticlesPerStory: {
+      min: 3,
+      max: 40,
+      mean: fujaStories.reduce((sum, story) => sum + story.length, 0) / STORIES,
+    },
     guardOutletsPerStory: guardStories.reduce((sum, story) => sum + story.outlets.length, 0) / STORIES,
     prismaBlindspots: prismaStories.filter((story) => blindspotPrisma(story).length > 0).length,
     fujaBlindspots: fujaStories.filter((story) => blindspotFujaDaBolha(story) !== null).length,

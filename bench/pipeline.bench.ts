@@ -31,16 +31,91 @@ function random(seed: number): () => number {
   };
 }
 
-const ACTORS = ['El Gobierno', 'El Congreso', 'El Senado', 'La oposición', 'El Banco Central', 'El Tribunal Supremo', 'La Fiscalía', 'El presidente', 'La alcaldesa', 'Los sindicatos', 'La patronal', 'El ministro de Economía', 'La Comisión Europea', 'El gobernador', 'La Policía', 'El Ejército', 'Los médicos', 'Los transportistas', 'El FMI', 'La ONU'];
-const VERBS = ['aprueba', 'rechaza', 'anuncia', 'investiga', 'suspende', 'prorroga', 'critica', 'negocia', 'recurre', 'confirma', 'frena', 'impulsa'];
-const OBJECTS = ['la reforma de las pensiones', 'el presupuesto de 2026', 'la ley de vivienda', 'el plan contra la sequía', 'la subida del salario mínimo', 'el acuerdo comercial', 'la rebaja del IVA', 'el cierre de la central', 'la huelga de transporte', 'el rescate de la aerolínea', 'la compra de vacunas', 'la regulación de la inteligencia artificial', 'el impuesto a la banca', 'la reforma judicial', 'el plan de seguridad', 'la ley de amnistía', 'el tren de alta velocidad', 'las tarifas eléctricas', 'el déficit fiscal', 'la deuda provincial'];
-const PLACES = ['en Madrid', 'en Buenos Aires', 'en Ciudad de México', 'en Bogotá', 'en Lima', 'en Santiago', 'en São Paulo', 'en Valencia', 'en Córdoba', 'en Montevideo', 'tras una larga negociación', 'pese a las protestas', 'por sorpresa', 'en plena crisis', 'antes de las elecciones', 'con el apoyo de sus socios'];
+const ACTORS = [
+  'El Gobierno',
+  'El Congreso',
+  'El Senado',
+  'La oposición',
+  'El Banco Central',
+  'El Tribunal Supremo',
+  'La Fiscalía',
+  'El presidente',
+  'La alcaldesa',
+  'Los sindicatos',
+  'La patronal',
+  'El ministro de Economía',
+  'La Comisión Europea',
+  'El gobernador',
+  'La Policía',
+  'El Ejército',
+  'Los médicos',
+  'Los transportistas',
+  'El FMI',
+  'La ONU',
+];
+const VERBS = [
+  'aprueba',
+  'rechaza',
+  'anuncia',
+  'investiga',
+  'suspende',
+  'prorroga',
+  'critica',
+  'negocia',
+  'recurre',
+  'confirma',
+  'frena',
+  'impulsa',
+];
+const OBJECTS = [
+  'la reforma de las pensiones',
+  'el presupuesto de 2026',
+  'la ley de vivienda',
+  'el plan contra la sequía',
+  'la subida del salario mínimo',
+  'el acuerdo comercial',
+  'la rebaja del IVA',
+  'el cierre de la central',
+  'la huelga de transporte',
+  'el rescate de la aerolínea',
+  'la compra de vacunas',
+  'la regulación de la inteligencia artificial',
+  'el impuesto a la banca',
+  'la reforma judicial',
+  'el plan de seguridad',
+  'la ley de amnistía',
+  'el tren de alta velocidad',
+  'las tarifas eléctricas',
+  'el déficit fiscal',
+  'la deuda provincial',
+];
+const PLACES = [
+  'en Madrid',
+  'en Buenos Aires',
+  'en Ciudad de México',
+  'en Bogotá',
+  'en Lima',
+  'en Santiago',
+  'en São Paulo',
+  'en Valencia',
+  'en Córdoba',
+  'en Montevideo',
+  'tras una larga negociación',
+  'pese a las protestas',
+  'por sorpresa',
+  'en plena crisis',
+  'antes de las elecciones',
+  'con el apoyo de sus socios',
+];
 const VARIANTS: ((actor: string, verb: string, object: string, place: string) => string)[] = [
   (actor, verb, object, place) => `${actor} ${verb} ${object} ${place}`,
   (actor, verb, object) => `${actor} ${verb} ${object}`,
-  (actor, verb, object, place) => `${place.charAt(0).toUpperCase()}${place.slice(1)}, ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} ${object}`,
-  (actor, verb, object) => `${object.charAt(0).toUpperCase()}${object.slice(1)}: ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} la medida`,
-  (actor, verb, object, place) => `Última hora: ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} ${object} ${place}`,
+  (actor, verb, object, place) =>
+    `${place.charAt(0).toUpperCase()}${place.slice(1)}, ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} ${object}`,
+  (actor, verb, object) =>
+    `${object.charAt(0).toUpperCase()}${object.slice(1)}: ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} la medida`,
+  (actor, verb, object, place) =>
+    `Última hora: ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} ${object} ${place}`,
 ];
 
 interface Synthetic {
@@ -106,20 +181,38 @@ function writeDataFolder(directory: string, items: Synthetic[]): void {
             academic: [{ source: 'synthetic', date: '2025-06-01', weight: 'secondary', domestic: true }],
             academic_bucket: buckets[index % 3],
             academic_factuality: 'high',
-            content: { sample_size: 30, window_start: '2026-01-27', content_only_bias: buckets[index % 3], content_only_factuality: 'high' },
+            content: {
+              sample_size: 30,
+              window_start: '2026-01-27',
+              content_only_bias: buckets[index % 3],
+              content_only_factuality: 'high',
+            },
           },
   }));
-  writeFileSync(join(directory, 'outlets.json'), JSON.stringify({ note: 'synthetic benchmark roster', asOf: '2026-04-27', outlets }));
+  writeFileSync(
+    join(directory, 'outlets.json'),
+    JSON.stringify({ note: 'synthetic benchmark roster', asOf: '2026-04-27', outlets }),
+  );
   for (let outlet = 0; outlet < OUTLETS; outlet += 1) {
     const body = items
       .filter((item) => item.outlet === outlet)
-      .map((item) => `<item><title>${escapeXml(item.title)}</title><link>${escapeXml(item.url)}</link><description>${escapeXml(item.description)}</description><pubDate>${item.date}</pubDate></item>`)
+      .map(
+        (item) =>
+          `<item><title>${escapeXml(item.title)}</title><link>${escapeXml(item.url)}</link><description>${escapeXml(item.description)}</description><pubDate>${item.date}</pubDate></item>`,
+      )
       .join('\n');
-    writeFileSync(join(directory, 'feeds', `medio${outlet}.xml`), `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Medio ${outlet}</title>\n${body}\n</channel></rss>\n`);
+    writeFileSync(
+      join(directory, 'feeds', `medio${outlet}.xml`),
+      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Medio ${outlet}</title>\n${body}\n</channel></rss>\n`,
+    );
   }
 }
 
-async function endToEnd(dataDirectory: string, backend: 'pglite' | 'postgres', work: string): Promise<Record<string, unknown>> {
+async function endToEnd(
+  dataDirectory: string,
+  backend: 'pglite' | 'postgres',
+  work: string,
+): Promise<Record<string, unknown>> {
   const started = performance.now();
   const store =
     backend === 'pglite'
@@ -143,7 +236,10 @@ async function endToEnd(dataDirectory: string, backend: 'pglite' | 'postgres', w
       stagesMs: summary.stages,
     };
   } finally {
-    if (backend === 'postgres') await store.database.query(`DROP SCHEMA IF EXISTS ${/schema (\w+)/.exec(store.database.location)![1]} CASCADE`).catch(() => undefined);
+    if (backend === 'postgres')
+      await store.database
+        .query(`DROP SCHEMA IF EXISTS ${/schema (\w+)/.exec(store.database.location)![1]} CASCADE`)
+        .catch(() => undefined);
     await store.close();
   }
 }
@@ -166,12 +262,19 @@ export default async function pipelineSuites(): Promise<BenchSuite> {
     kind: 'feed',
     content: readFileSync(join(data, 'feeds', `medio${outlet}.xml`)),
   }));
-  const roster = Array.from({ length: OUTLETS }, (_, index) => ({ domain: `medio${index}.example`, name: `Medio ${index}` }));
+  const roster = Array.from({ length: OUTLETS }, (_, index) => ({
+    domain: `medio${index}.example`,
+    name: `Medio ${index}`,
+  }));
   const asJson = JSON.stringify(items);
   rmSync(work, { recursive: true, force: true });
   return {
     name: 'pipeline',
-    baseline: { name: `JSON.parse of the same ${items.length} items`, run: () => JSON.parse(asJson), operationsPerCall: items.length },
+    baseline: {
+      name: `JSON.parse of the same ${items.length} items`,
+      run: () => JSON.parse(asJson),
+      operationsPerCall: items.length,
+    },
     cases: [
       {
         name: `ingestSources: ${OUTLETS} recorded RSS feeds, ${items.length} items (parse, canonicalise, dedup)`,

@@ -38,9 +38,9 @@ const OUTLET = 'bench.example';
 const root = new URL('../', import.meta.url);
 const map = parsePoliticalActorMap(JSON.parse(readFileSync(new URL('data/political-actors/es.json', root), 'utf8')));
 const context = actorContext(map, AS_OF);
-const demo = parseArticlesJsonl(readFileSync(fileURLToPath(new URL('packages/rating/demo/articles.jsonl', root)), 'utf8')).filter(
-  (article) => article.language === 'es',
-);
+const demo = parseArticlesJsonl(
+  readFileSync(fileURLToPath(new URL('packages/rating/demo/articles.jsonl', root)), 'utf8'),
+).filter((article) => article.language === 'es');
 
 /** The shared sentence every bench article contains (the fake model quotes it). */
 const ANCHOR = 'Según el PP, la presión fiscal asfixia a los emprendedores.';
@@ -73,10 +73,21 @@ function benchArticles(count: number): Article[] {
 const ANSWER = {
   politically_relevant: true,
   bias: 'right',
-  evidence: 'El artículo adopta el marco de la presión fiscal y cita al PP sin contraparte; los indicadores apuntan a la derecha.',
+  evidence:
+    'El artículo adopta el marco de la presión fiscal y cita al PP sin contraparte; los indicadores apuntan a la derecha.',
   indicators: [
-    { quote: 'la presión fiscal asfixia a los emprendedores', points_to: 'right', kind: 'loaded_language', explanation: 'marco de carga fiscal sobre emprendedores' },
-    { quote: 'Según el PP', points_to: 'right', kind: 'one_sided_sourcing', explanation: 'única fuente partidaria citada' },
+    {
+      quote: 'la presión fiscal asfixia a los emprendedores',
+      points_to: 'right',
+      kind: 'loaded_language',
+      explanation: 'marco de carga fiscal sobre emprendedores',
+    },
+    {
+      quote: 'Según el PP',
+      points_to: 'right',
+      kind: 'one_sided_sourcing',
+      explanation: 'única fuente partidaria citada',
+    },
   ],
   framing: 'pro_opposition',
   framing_quotes: ['la presión fiscal asfixia a los emprendedores'],
@@ -97,7 +108,8 @@ export default async function ratingBench(): Promise<BenchSuite[]> {
   for (let round = 0; round < 3; round += 1) for (const article of batch) analyzeWithLexicon(article, context, lexicon);
   const cpuBefore = process.cpuUsage();
   const rounds = 10;
-  for (let round = 0; round < rounds; round += 1) for (const article of batch) analyzeWithLexicon(article, context, lexicon);
+  for (let round = 0; round < rounds; round += 1)
+    for (const article of batch) analyzeWithLexicon(article, context, lexicon);
   const cpu = process.cpuUsage(cpuBefore);
   const cpuArticlesPerSecond = Math.round((rounds * batch.length) / ((cpu.user + cpu.system) / 1e6));
   const offline: BenchSuite = {
@@ -138,7 +150,15 @@ export default async function ratingBench(): Promise<BenchSuite[]> {
   const lexiconAnalyzer = createLexiconArticleAnalyzer();
   let run = 0;
   const contentRun = async (analyzer: typeof llm) =>
-    analyzeOutletContent({ outlet: OUTLET, asOf: AS_OF, actors: map, source: corpus, analyzer, jobId: `bench-${(run += 1)}`, concurrency: 4 });
+    analyzeOutletContent({
+      outlet: OUTLET,
+      asOf: AS_OF,
+      actors: map,
+      source: corpus,
+      analyzer,
+      jobId: `bench-${(run += 1)}`,
+      concurrency: 4,
+    });
 
   // one measured run for the notes (cost from the ledger, wall time)
   const started = performance.now();
@@ -146,9 +166,18 @@ export default async function ratingBench(): Promise<BenchSuite[]> {
   const wallMilliseconds = performance.now() - started;
   const totals = ledger.totals({ jobId: `bench-${run}` });
   const perModel: Record<string, number> = {};
-  for (const key of ['gemini:gemini-2.5-flash', 'groq:llama-3.3-70b-versatile', 'anthropic:claude-sonnet-4-6', 'openai:gpt-4o-mini']) {
+  for (const key of [
+    'gemini:gemini-2.5-flash',
+    'groq:llama-3.3-70b-versatile',
+    'anthropic:claude-sonnet-4-6',
+    'openai:gpt-4o-mini',
+  ]) {
     const [vendor, model] = key.split(':') as [string, string];
-    perModel[key] = priceCall(defaultPrices, { vendor, model, usage: { inputTokens: totals.inputTokens, outputTokens: totals.outputTokens } }).costUsd;
+    perModel[key] = priceCall(defaultPrices, {
+      vendor,
+      model,
+      usage: { inputTokens: totals.inputTokens, outputTokens: totals.outputTokens },
+    }).costUsd;
   }
   const evidence = measured.evidence;
   const content: BenchSuite = {
@@ -164,7 +193,9 @@ export default async function ratingBench(): Promise<BenchSuite[]> {
       outputTokens: totals.outputTokens,
       inputTokensPerArticle: Math.round(totals.inputTokens / Math.max(1, totals.calls)),
       costUsdPerOutletFromLedger: Number(totals.costUsd.toFixed(6)),
-      costUsdPerOutletByModel: Object.fromEntries(Object.entries(perModel).map(([key, value]) => [key, Number(value.toFixed(6))])),
+      costUsdPerOutletByModel: Object.fromEntries(
+        Object.entries(perModel).map(([key, value]) => [key, Number(value.toFixed(6))]),
+      ),
       wallMillisecondsPerOutletFakeServer: Math.round(wallMilliseconds),
       tokenEstimate: 'fake server: ceil(characters / 4) of prompt and answer',
     },

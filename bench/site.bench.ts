@@ -50,7 +50,11 @@ export default async function siteBench(): Promise<BenchSuite> {
     const client = join(build.outDir, 'client');
     const sizes: PageSize[] = htmlFiles(client).map((path) => {
       const html = readFileSync(path);
-      return { page: `/${relative(client, path).replace(/(^|\/)index\.html$/, '')}`, bytes: html.length, gzipBytes: gzipSync(html).length };
+      return {
+        page: `/${relative(client, path).replace(/(^|\/)index\.html$/, '')}`,
+        bytes: html.length,
+        gzipBytes: gzipSync(html).length,
+      };
     });
     const byGzip = (left: PageSize, right: PageSize) => right.gzipBytes - left.gzipBytes;
     const largest = [...sizes].sort(byGzip)[0]!;
@@ -86,8 +90,16 @@ export default async function siteBench(): Promise<BenchSuite> {
       name: 'site',
       baseline: { name: 'gzip the largest story page', run: () => gzipSync(largestStoryHtml) },
       cases: [
-        { name: `index the snapshot (${STORIES} stories)`, run: () => createSnapshotSiteData(snapshot), operationsPerCall: snapshot.stories.length },
-        { name: 'Prisma recomputation + drift check per story', run: () => stories.forEach((story) => prismaView(story, quiet)), operationsPerCall: stories.length },
+        {
+          name: `index the snapshot (${STORIES} stories)`,
+          run: () => createSnapshotSiteData(snapshot),
+          operationsPerCall: snapshot.stories.length,
+        },
+        {
+          name: 'Prisma recomputation + drift check per story',
+          run: () => stories.forEach((story) => prismaView(story, quiet)),
+          operationsPerCall: stories.length,
+        },
       ],
       notes: report,
     };

@@ -43,7 +43,10 @@ const candidates: SyntheticSpeaker[] = [
 
 /** 60 s per candidate as six 10 s clips. */
 const enrollmentAudio = candidates.map((speaker, index) =>
-  Array.from({ length: 6 }, (_, clip) => ({ file: `candidate-${index}-${clip}.wav`, samples: syntheticVoice(speaker, 10, 100 * index + clip + 1) })),
+  Array.from({ length: 6 }, (_, clip) => ({
+    file: `candidate-${index}-${clip}.wav`,
+    samples: syntheticVoice(speaker, 10, 100 * index + clip + 1),
+  })),
 );
 
 async function enrollAll(embedder: Embedder): Promise<VoicesFile> {
@@ -83,7 +86,10 @@ export default async function speakerIdBench(): Promise<BenchSuite> {
   const sherpa = await isSherpaOnnxAvailable();
   if (sherpa) {
     const modelPath = join(tmpdir(), `espectro-bench-campplus-fixture-${process.pid}.onnx`);
-    writeFileSync(modelPath, buildSpeakerEmbeddingFixture({ dimension: 192, metadata: { feature_normalize_type: 'global-mean' } }));
+    writeFileSync(
+      modelPath,
+      buildSpeakerEmbeddingFixture({ dimension: 192, metadata: { feature_normalize_type: 'global-mean' } }),
+    );
     const campplus = await createCamPlusPlusEmbedder({ modelPath });
     const campplusVoices = await enrollAll(campplus);
     cases.push(
@@ -109,7 +115,9 @@ export default async function speakerIdBench(): Promise<BenchSuite> {
       realTimeFactor: 'p50 ms per call ÷ 10 000 ms',
       enrolledCandidates: candidates.length,
       statisticsDimension: statistics.dimension,
-      campplusFixture: sherpa ? 'sherpa-onnx-node loaded; fixture = ReduceMean + MatMul to 192 dims (no CAM++ network)' : 'sherpa-onnx-node unavailable: CAM++ cases skipped',
+      campplusFixture: sherpa
+        ? 'sherpa-onnx-node loaded; fixture = ReduceMean + MatMul to 192 dims (no CAM++ network)'
+        : 'sherpa-onnx-node unavailable: CAM++ cases skipped',
     },
   };
 }

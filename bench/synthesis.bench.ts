@@ -44,10 +44,36 @@ const word = (parts: number): string => Array.from({ length: parts }, () => pick
 const capital = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
 const BUCKETS: readonly Bucket[] = ['left', 'center', 'right'];
-const FACTUALITIES: readonly (Factuality | null)[] = ['very-high', 'high', 'high', 'mixed', 'mixed', 'low', 'very-low', null];
-const OWNERS: readonly (OwnerType | null)[] = ['corporate-conglomerate', 'family-controlled', 'independent-private', 'state-public-broadcaster', 'ngo-foundation', null];
+const FACTUALITIES: readonly (Factuality | null)[] = [
+  'very-high',
+  'high',
+  'high',
+  'mixed',
+  'mixed',
+  'low',
+  'very-low',
+  null,
+];
+const OWNERS: readonly (OwnerType | null)[] = [
+  'corporate-conglomerate',
+  'family-controlled',
+  'independent-private',
+  'state-public-broadcaster',
+  'ngo-foundation',
+  null,
+];
 const COUNTRIES = ['AR', 'CL', 'MX', 'CO', 'PE', 'ES'];
-const TOPICS: readonly (Topic | null)[] = ['politics', 'politics', 'economy', 'international', 'society', 'sports', 'culture', 'health', null];
+const TOPICS: readonly (Topic | null)[] = [
+  'politics',
+  'politics',
+  'economy',
+  'international',
+  'society',
+  'sports',
+  'culture',
+  'health',
+  null,
+];
 
 /** 350 outlets, as in seed 003, each with a distinctive name (SYN-4 has to look for all of them). */
 const rosterOutlets: RosterOutletInput[] = Array.from({ length: 350 }, (_, index): RosterOutletInput => {
@@ -152,7 +178,10 @@ let extractiveCursor = 0;
 
 const suite: BenchSuite = {
   name: 'synthesis',
-  baseline: { name: 'JSON.parse(JSON.stringify(assembled story))', run: () => JSON.parse(JSON.stringify(typicalStory)) },
+  baseline: {
+    name: 'JSON.parse(JSON.stringify(assembled story))',
+    run: () => JSON.parse(JSON.stringify(typicalStory)),
+  },
   cases: [
     {
       name: `assembleStory (10 articles, batches of ${ASSEMBLY_BATCH} over ${STORIES})`,
@@ -182,14 +211,22 @@ const suite: BenchSuite = {
     articlesPerStory: 10,
     rosterOutlets: rosterOutlets.length,
     meanBodyCharacters: Math.round(
-      clusters.slice(0, 500).reduce((sum, cluster) => sum + cluster.articles.reduce((inner, article) => inner + (article.body?.length ?? 0), 0), 0) /
+      clusters
+        .slice(0, 500)
+        .reduce(
+          (sum, cluster) => sum + cluster.articles.reduce((inner, article) => inner + (article.body?.length ?? 0), 0),
+          0,
+        ) /
         (500 * 10),
     ),
     extractivePreparationMsPerStory: preparationMs / STORIES,
     meanSentences: syntheses.reduce((sum, synthesis) => sum + synthesis.sentences.length, 0) / STORIES,
     meanCitationsPerSentence:
-      syntheses.reduce((sum, synthesis) => sum + synthesis.sentences.reduce((inner, sentence) => inner + sentence.articleIds.length, 0), 0) /
-      syntheses.reduce((sum, synthesis) => sum + synthesis.sentences.length, 0),
+      syntheses.reduce(
+        (sum, synthesis) =>
+          sum + synthesis.sentences.reduce((inner, sentence) => inner + sentence.articleIds.length, 0),
+        0,
+      ) / syntheses.reduce((sum, synthesis) => sum + synthesis.sentences.length, 0),
     published: assembled.filter((story) => story.publishGuard.publish).length,
     tiers: {
       main: assembled.filter((story) => story.tier === 'main').length,
@@ -198,7 +235,8 @@ const suite: BenchSuite = {
     },
     prismaBlindspots: assembled.filter((story) => story.blindspots.prisma.length > 0).length,
     fujaBlindspots: assembled.filter((story) => story.blindspots.fujaDaBolha !== null).length,
-    assemblyIncludes: 'cluster validation (zod), SYN-3 citation check, coverage, tier, low-value detector, publish guard, Prisma and Fuja blindspots, ownership mix, audit',
+    assemblyIncludes:
+      'cluster validation (zod), SYN-3 citation check, coverage, tier, low-value detector, publish guard, Prisma and Fuja blindspots, ownership mix, audit',
   },
 };
 

@@ -18,7 +18,17 @@ for (const name of readdirSync(packagesDirectory).sort()) {
   ]) {
     try {
       const output = execFileSync(command, args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      console.log(`✓ ${manifest.name} ${label}\n${output.trim() ? output.trim().split('\n').map((line) => `    ${line}`).join('\n') : ''}`);
+      console.log(
+        `✓ ${manifest.name} ${label}\n${
+          output.trim()
+            ? output
+                .trim()
+                .split('\n')
+                .map((line) => `    ${line}`)
+                .join('\n')
+            : ''
+        }`,
+      );
     } catch (error) {
       failures += 1;
       console.error(`✗ ${manifest.name} ${label}\n${error.stdout ?? ''}${error.stderr ?? ''}`);

@@ -26,7 +26,10 @@ const allowedHosts = [
   new URL(siteUrl).hostname,
   'localhost',
   '127.0.0.1',
-  ...(process.env.ESPECTRO_SITE_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
+  ...(process.env.ESPECTRO_SITE_ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean),
 ];
 const snapshot = process.env.ESPECTRO_SITE_SNAPSHOT ? resolve(process.env.ESPECTRO_SITE_SNAPSHOT) : '';
 
@@ -36,7 +39,11 @@ export default defineConfig({
   outDir: process.env.ESPECTRO_SITE_OUT_DIR ?? './dist',
   site: siteUrl,
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'auto', concurrency: Number(process.env.ESPECTRO_SITE_BUILD_CONCURRENCY ?? 4) },
+  build: {
+    format: 'directory',
+    inlineStylesheets: 'auto',
+    concurrency: Number(process.env.ESPECTRO_SITE_BUILD_CONCURRENCY ?? 4),
+  },
   compressHTML: true,
   devToolbar: { enabled: false },
   security: { checkOrigin: true, allowedDomains: allowedHosts.map((hostname) => ({ hostname })) },

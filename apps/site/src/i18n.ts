@@ -123,7 +123,10 @@ export const GUARD_REASON_LABELS: Record<GuardReason, Label> = {
   few_sentences: { es: 'pocas frases para su nivel', 'pt-BR': 'poucas frases para o nível' },
   no_image: { es: 'sin imagen', 'pt-BR': 'sem imagem' },
   low_coverage: { es: 'menos de 3 medios calificados', 'pt-BR': 'menos de 3 veículos classificados' },
-  low_diversity: { es: 'todos los medios políticos en un mismo lado', 'pt-BR': 'todos os veículos políticos do mesmo lado' },
+  low_diversity: {
+    es: 'todos los medios políticos en un mismo lado',
+    'pt-BR': 'todos os veículos políticos do mesmo lado',
+  },
   suspect_sources: { es: 'solo fuentes de baja veracidad', 'pt-BR': 'só fontes de baixa factualidade' },
   filtered_content: { es: 'tema de bajo valor con pocos medios', 'pt-BR': 'tema de baixo valor com poucos veículos' },
   country_cap: { es: 'tope diario de historias del país', 'pt-BR': 'limite diário de histórias do país' },
@@ -170,10 +173,19 @@ export const SIGNAL_LABELS: Record<RatingSignal, Label> = {
 
 /** Rating flags (rateOutlet). */
 export const RATING_FLAG_LABELS: Record<string, Label> = {
-  no_signal: { es: 'sin señal válida: fuera de las barras de cobertura', 'pt-BR': 'sem sinal válido: fora das barras de cobertura' },
+  no_signal: {
+    es: 'sin señal válida: fuera de las barras de cobertura',
+    'pt-BR': 'sem sinal válido: fora das barras de cobertura',
+  },
   split_outlet: { es: 'noticias y opinión en lados distintos', 'pt-BR': 'notícias e opinião em lados diferentes' },
-  content_predates_control_change: { es: 'contenido anterior al cambio de control', 'pt-BR': 'conteúdo anterior à troca de controle' },
-  post_change_sample_insufficient: { es: 'muestra insuficiente tras el cambio de control', 'pt-BR': 'amostra insuficiente após a troca de controle' },
+  content_predates_control_change: {
+    es: 'contenido anterior al cambio de control',
+    'pt-BR': 'conteúdo anterior à troca de controle',
+  },
+  post_change_sample_insufficient: {
+    es: 'muestra insuficiente tras el cambio de control',
+    'pt-BR': 'amostra insuficiente após a troca de controle',
+  },
   r1_content_override: { es: 'el contenido corrigió la regla R1', 'pt-BR': 'o conteúdo corrigiu a regra R1' },
   r3_clamped: { es: 'sesgo acotado por la regla R3', 'pt-BR': 'viés limitado pela regra R3' },
 };
@@ -205,9 +217,13 @@ export const LABELS = {
   fixtureBadge: { es: 'ficticio', 'pt-BR': 'fictício' },
   illustrativeRatingsNotice: {
     es: 'Calificaciones de medios ilustrativas (demo): los titulares son reales, pero la evidencia de las calificaciones de los medios es de ejemplo.',
-    'pt-BR': 'Classificações de veículos ilustrativas (demo): as manchetes são reais, mas a evidência das classificações dos veículos é de exemplo.',
+    'pt-BR':
+      'Classificações de veículos ilustrativas (demo): as manchetes são reais, mas a evidência das classificações dos veículos é de exemplo.',
   },
-  dataSource: { es: 'Fuente de datos: {source}, generados el {date}.', 'pt-BR': 'Fonte dos dados: {source}, gerados em {date}.' },
+  dataSource: {
+    es: 'Fuente de datos: {source}, generados el {date}.',
+    'pt-BR': 'Fonte dos dados: {source}, gerados em {date}.',
+  },
   methodologyVersion: { es: 'Versión de la metodología', 'pt-BR': 'Versão da metodologia' },
   // Home
   homeTitle: { es: 'Historias', 'pt-BR': 'Histórias' },
@@ -234,10 +250,14 @@ export const LABELS = {
     es: 'Ver las historias retenidas por el control de publicación ({count})',
     'pt-BR': 'Ver as histórias retidas pelo controle de publicação ({count})',
   },
-  heldTitle: { es: 'Historias retenidas por el control de publicación', 'pt-BR': 'Histórias retidas pelo controle de publicação' },
+  heldTitle: {
+    es: 'Historias retenidas por el control de publicación',
+    'pt-BR': 'Histórias retidas pelo controle de publicação',
+  },
   heldIntro: {
     es: 'Estas historias se sintetizaron, pero el control de publicación (regla PG de la metodología) no las publicó. Se muestran con los motivos que registró, en su orden.',
-    'pt-BR': 'Estas histórias foram sintetizadas, mas o controle de publicação (regra PG da metodologia) não as publicou. Aparecem com os motivos registrados, na ordem dele.',
+    'pt-BR':
+      'Estas histórias foram sintetizadas, mas o controle de publicação (regra PG da metodologia) não as publicou. Aparecem com os motivos registrados, na ordem dele.',
   },
   heldNone: { es: 'No hay historias retenidas.', 'pt-BR': 'Não há histórias retidas.' },
   heldReasons: { es: 'Motivos', 'pt-BR': 'Motivos' },
@@ -248,9 +268,13 @@ export const LABELS = {
   heldNotPublished: { es: 'Esta historia NO está publicada.', 'pt-BR': 'Esta história NÃO está publicada.' },
   heldNotPublishedDetail: {
     es: 'El control de publicación (regla PG de la metodología) la retuvo. Esta página sirve para revisar por qué: no aparece en la portada, los temas, el archivo ni los datos abiertos, y pide a los buscadores no indexarla.',
-    'pt-BR': 'O controle de publicação (regra PG da metodologia) a reteve. Esta página serve para revisar por quê: não aparece na capa, nos temas, no arquivo nem nos dados abertos, e pede aos buscadores que não a indexem.',
+    'pt-BR':
+      'O controle de publicação (regra PG da metodologia) a reteve. Esta página serve para revisar por quê: não aparece na capa, nos temas, no arquivo nem nos dados abertos, e pede aos buscadores que não a indexem.',
   },
-  heldReasonsTitle: { es: 'Motivos del control, en el orden registrado', 'pt-BR': 'Motivos do controle, na ordem registrada' },
+  heldReasonsTitle: {
+    es: 'Motivos del control, en el orden registrado',
+    'pt-BR': 'Motivos do controle, na ordem registrada',
+  },
   heldReasonCode: { es: 'código', 'pt-BR': 'código' },
   heldNoTier: { es: 'sin nivel (pocos medios calificados)', 'pt-BR': 'sem nível (poucos veículos classificados)' },
   // Coverage
@@ -259,7 +283,10 @@ export const LABELS = {
     es: '{left} · {center} · {right}, sobre {count} medios políticos con sesgo',
     'pt-BR': '{left} · {center} · {right}, sobre {count} veículos políticos com viés',
   },
-  coverageNoBias: { es: 'Ningún medio político con sesgo calificado', 'pt-BR': 'Nenhum veículo político com viés classificado' },
+  coverageNoBias: {
+    es: 'Ningún medio político con sesgo calificado',
+    'pt-BR': 'Nenhum veículo político com viés classificado',
+  },
   coverageApart: {
     es: '{nonPolitical} apolíticos y {unrated} sin sesgo o fuera del registro (cuentan en el total, no en el sesgo)',
     'pt-BR': '{nonPolitical} apolíticos e {unrated} sem viés ou fora do cadastro (contam no total, não no viés)',
@@ -269,7 +296,8 @@ export const LABELS = {
   storySynthesis: { es: 'Síntesis', 'pt-BR': 'Síntese' },
   storyKeyboardHint: {
     es: 'Cada frase con fuentes es un botón: Tab recorre las frases, Enter o Espacio abre sus fuentes, las flechas saltan entre frases atribuidas y Escape cierra el panel.',
-    'pt-BR': 'Cada frase com fontes é um botão: Tab percorre as frases, Enter ou Espaço abre as fontes, as setas pulam entre frases atribuídas e Esc fecha o painel.',
+    'pt-BR':
+      'Cada frase com fontes é um botão: Tab percorre as frases, Enter ou Espaço abre as fontes, as setas pulam entre frases atribuídas e Esc fecha o painel.',
   },
   sentenceSources: { es: 'Fuentes de la frase', 'pt-BR': 'Fontes da frase' },
   sentenceSourceCount: { es: '{count} fuentes', 'pt-BR': '{count} fontes' },
@@ -290,7 +318,10 @@ export const LABELS = {
   notApplicable: { es: 'no corresponde', 'pt-BR': 'não se aplica' },
   cost: { es: 'Costo del modelo', 'pt-BR': 'Custo do modelo' },
   guardRecord: { es: 'Control de publicación (PG)', 'pt-BR': 'Controle de publicação (PG)' },
-  guardPassed: { es: 'Publicada: superó todas las reglas del control.', 'pt-BR': 'Publicada: passou por todas as regras do controle.' },
+  guardPassed: {
+    es: 'Publicada: superó todas las reglas del control.',
+    'pt-BR': 'Publicada: passou por todas as regras do controle.',
+  },
   guardFailed: { es: 'Retenida por: {reasons}', 'pt-BR': 'Retida por: {reasons}' },
   tier: { es: 'Nivel', 'pt-BR': 'Nível' },
   topic: { es: 'Tema', 'pt-BR': 'Tema' },
@@ -303,7 +334,8 @@ export const LABELS = {
   sourcesTitle: { es: 'Fuentes', 'pt-BR': 'Fontes' },
   sourcesIntro: {
     es: 'Cada medio con su sesgo, su veracidad y la confianza de la calificación. Los medios apolíticos no reciben sesgo.',
-    'pt-BR': 'Cada veículo com seu viés, sua factualidade e a confiança da classificação. Veículos apolíticos não recebem viés.',
+    'pt-BR':
+      'Cada veículo com seu viés, sua factualidade e a confiança da classificação. Veículos apolíticos não recebem viés.',
   },
   bias: { es: 'Sesgo', 'pt-BR': 'Viés' },
   factuality: { es: 'Veracidad', 'pt-BR': 'Factualidade' },
@@ -354,7 +386,10 @@ export const LABELS = {
   cause: { es: 'Causa', 'pt-BR': 'Causa' },
   change: { es: 'Cambio', 'pt-BR': 'Mudança' },
   field: { es: 'Campo', 'pt-BR': 'Campo' },
-  contestThisOutlet: { es: 'Impugnar la calificación de este medio', 'pt-BR': 'Contestar a classificação deste veículo' },
+  contestThisOutlet: {
+    es: 'Impugnar la calificación de este medio',
+    'pt-BR': 'Contestar a classificação deste veículo',
+  },
   // Topics
   topicsTitle: { es: 'Temas', 'pt-BR': 'Temas' },
   topicStories: { es: 'Historias de {topic}', 'pt-BR': 'Histórias de {topic}' },
@@ -373,19 +408,22 @@ export const LABELS = {
   noBlindspots: { es: 'Ninguna historia es un punto ciego.', 'pt-BR': 'Nenhuma história é um ponto cego.' },
   driftNotice: {
     es: '{count} historias tienen una marca guardada que no coincide con la metodología; quedó un aviso en el registro técnico (regla DRIFT).',
-    'pt-BR': '{count} histórias têm uma marca gravada que não coincide com a metodologia; ficou um aviso no registro técnico (regra DRIFT).',
+    'pt-BR':
+      '{count} histórias têm uma marca gravada que não coincide com a metodologia; ficou um aviso no registro técnico (regra DRIFT).',
   },
   shownOf: { es: 'Se muestran {shown} de {total}.', 'pt-BR': 'Mostrando {shown} de {total}.' },
   // Fuja da Bolha
   fujaTitle: { es: 'Fuja da Bolha', 'pt-BR': 'Fuja da Bolha' },
   fujaIntro: {
     es: 'Historias brasileñas que un lado del espectro está ignorando, contadas por artículo.',
-    'pt-BR': 'Histórias que um lado do espectro está ignorando. As contagens são por artigo: vários artigos do mesmo veículo entram individualmente.',
+    'pt-BR':
+      'Histórias que um lado do espectro está ignorando. As contagens são por artigo: vários artigos do mesmo veículo entram individualmente.',
   },
   fujaSide: { es: 'Punto ciego de la {side}', 'pt-BR': 'Ponto cego da {side}' },
   fujaCounts: {
     es: '{withBias} artículos con sesgo conocido de {total}: izquierda {left}, centro {center}, derecha {right}; {lowFactuality} de baja veracidad',
-    'pt-BR': '{withBias} artigos com viés conhecido de {total}: esquerda {left}, centro {center}, direita {right}; {lowFactuality} de baixa factualidade',
+    'pt-BR':
+      '{withBias} artigos com viés conhecido de {total}: esquerda {left}, centro {center}, direita {right}; {lowFactuality} de baixa factualidade',
   },
   criteria: { es: 'Criterios', 'pt-BR': 'Critérios' },
   criterionMet: { es: 'cumple', 'pt-BR': 'cumpre' },
@@ -394,7 +432,8 @@ export const LABELS = {
   placarTitle: { es: 'Placar', 'pt-BR': 'Placar da Verdade' },
   placarIntro: {
     es: 'Chequeo en vivo de los debates.',
-    'pt-BR': 'Checagem ao vivo dos debates. O índice de erro de cada candidato é (falsos + metade dos imprecisos) ÷ falas checáveis; "Sem dados" fica de fora.',
+    'pt-BR':
+      'Checagem ao vivo dos debates. O índice de erro de cada candidato é (falsos + metade dos imprecisos) ÷ falas checáveis; "Sem dados" fica de fora.',
   },
   mentirometro: { es: 'Mentirômetro', 'pt-BR': 'Mentirômetro' },
   scoreboardLive: { es: 'Marcador en vivo', 'pt-BR': 'Placar ao vivo' },
@@ -407,7 +446,10 @@ export const LABELS = {
     es: 'Datos insuficientes: el puntero solo se mueve con al menos 3 frases chequeables de cada candidato.',
     'pt-BR': 'Dados insuficientes: o ponteiro só se mexe com pelo menos 3 falas checáveis de cada candidato.',
   },
-  comparisonTie: { es: 'Empate técnico: diferencia menor que 10 puntos.', 'pt-BR': 'Empate técnico: diferença menor que 10 pontos.' },
+  comparisonTie: {
+    es: 'Empate técnico: diferencia menor que 10 puntos.',
+    'pt-BR': 'Empate técnico: diferença menor que 10 pontos.',
+  },
   comparisonErrsMore: { es: '{candidate} se equivoca más.', 'pt-BR': '{candidate} erra mais.' },
   checks: { es: 'Chequeos', 'pt-BR': 'Checagens' },
   phrase: { es: 'Frase', 'pt-BR': 'Frase' },
@@ -469,8 +511,14 @@ export const LABELS = {
   windowContesterHour: { es: 'por persona en una hora', 'pt-BR': 'por pessoa em uma hora' },
   windowContesterDay: { es: 'por persona en 24 horas', 'pt-BR': 'por pessoa em 24 horas' },
   windowOutletDay: { es: 'sobre este medio en 24 horas', 'pt-BR': 'sobre este veículo em 24 horas' },
-  invalidContestation: { es: 'La impugnación no es válida: {problems}', 'pt-BR': 'A contestação não é válida: {problems}' },
-  unknownOutlet: { es: 'El medio {domain} no está en el registro.', 'pt-BR': 'O veículo {domain} não está no cadastro.' },
+  invalidContestation: {
+    es: 'La impugnación no es válida: {problems}',
+    'pt-BR': 'A contestação não é válida: {problems}',
+  },
+  unknownOutlet: {
+    es: 'El medio {domain} no está en el registro.',
+    'pt-BR': 'O veículo {domain} não está no cadastro.',
+  },
   errorTitle: { es: 'No se pudo enviar', 'pt-BR': 'Não foi possível enviar' },
   // Editors
   triageTitle: { es: 'Revisión editorial de impugnaciones', 'pt-BR': 'Triagem editorial de contestações' },
@@ -499,7 +547,10 @@ export const LABELS = {
   dataOutletsCsv: { es: 'Medios y sus calificaciones (CSV)', 'pt-BR': 'Veículos e classificações (CSV)' },
   dataChecksJson: { es: 'Chequeos de debates (JSON)', 'pt-BR': 'Checagens dos debates (JSON)' },
   dataChecksCsv: { es: 'Chequeos de debates (CSV)', 'pt-BR': 'Checagens dos debates (CSV)' },
-  dataClaimReview: { es: 'ClaimReview (JSON-LD de schema.org) de cada chequeo publicado', 'pt-BR': 'ClaimReview (JSON-LD do schema.org) de cada checagem publicada' },
+  dataClaimReview: {
+    es: 'ClaimReview (JSON-LD de schema.org) de cada chequeo publicado',
+    'pt-BR': 'ClaimReview (JSON-LD do schema.org) de cada checagem publicada',
+  },
   dataRules: { es: 'Catálogo de reglas (JSON)', 'pt-BR': 'Catálogo de regras (JSON)' },
   // Errors
   notFoundTitle: { es: 'Página no encontrada', 'pt-BR': 'Página não encontrada' },
@@ -523,7 +574,10 @@ export function t(locale: Locale, key: LabelKey, values: Record<string, string |
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>();
 
 /** One formatter per locale and options, built once (Intl constructors are slow; pages call these thousands of times). */
-function formatter<Format extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(key: string, create: () => Format): Format {
+function formatter<Format extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.ListFormat>(
+  key: string,
+  create: () => Format,
+): Format {
   let found = formatters.get(key);
   if (found === undefined) {
     found = create();
@@ -534,21 +588,33 @@ function formatter<Format extends Intl.NumberFormat | Intl.DateTimeFormat | Intl
 
 /** Number formatting per locale. */
 export function formatNumber(locale: Locale, value: number, fractionDigits = 0): string {
-  return formatter(`number:${locale}:${fractionDigits}`, () => new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits })).format(value);
+  return formatter(
+    `number:${locale}:${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }),
+  ).format(value);
 }
 
 /** A calendar date (`2026-04-27` or an ISO instant) formatted in UTC for the locale. */
 export function formatDate(locale: Locale, iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return formatter(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' })).format(date);
+  return formatter(
+    `date:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).format(date);
 }
 
 /** An instant formatted with time, in UTC. */
 export function formatDateTime(locale: Locale, iso: string): string {
-  return formatter(`datetime:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })).format(new Date(iso));
+  return formatter(
+    `datetime:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
+  ).format(new Date(iso));
 }
 
 /** A list joined the locale's way ("izquierda y centro"). */
 export function formatList(locale: Locale, items: readonly string[]): string {
-  return formatter(`list:${locale}`, () => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })).format(items);
+  return formatter(`list:${locale}`, () => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })).format(
+    items,
+  );
 }

@@ -13,10 +13,26 @@ import type AxeBuilderClass from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from './fixtures/fixture.js';
 import { GUARD_REASON_LABELS } from './i18n.js';
-import { buildDirectory, buildSite, SITE_DIRECTORY, startSite, writeSnapshot, type SiteBuild, type SiteServer } from './testing/site-build.js';
+import {
+  buildDirectory,
+  buildSite,
+  SITE_DIRECTORY,
+  startSite,
+  writeSnapshot,
+  type SiteBuild,
+  type SiteServer,
+} from './testing/site-build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const EDITOR_TOKEN = 'token-de-prueba-editor';
 const DRIFT_STORY = 'h00003';
 const RESULTS = join(SITE_DIRECTORY, 'test-results');
@@ -27,7 +43,8 @@ const HELD = FIXTURE.stories.filter((story) => !story.publishGuard.publish && st
 const HELD_WITH_SENTENCES = HELD.find((story) => story.sentences.some((sentence) => sentence.articleIds.length > 0))!;
 
 /** Text as Astro escapes it in HTML. */
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Every file of a folder, recursively, as paths relative to it. */
 function filesUnder(directory: string): string[] {
@@ -62,7 +79,12 @@ const url = (path: string) => `${server.origin}${path}`;
 function contest(body: unknown, reader: string, headers: Record<string, string> = {}) {
   return fetch(url('/api/contestaciones'), {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.origin, cookie: `espectro_lector=${reader}`, ...headers },
+    headers: {
+      'content-type': 'application/json',
+      origin: server.origin,
+      cookie: `espectro_lector=${reader}`,
+      ...headers,
+    },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -80,7 +102,23 @@ describe('build', () => {
 
 describe('pages over HTTP', () => {
   test('every page answers', async () => {
-    for (const path of ['/', '/archivo', '/historia/hostil', '/fuentes', '/fuentes/cordillera.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/retenidas']) {
+    for (const path of [
+      '/',
+      '/archivo',
+      '/historia/hostil',
+      '/fuentes',
+      '/fuentes/cordillera.example',
+      '/temas',
+      '/temas/politica',
+      '/prisma',
+      '/fuja-da-bolha',
+      '/placar',
+      '/metodologia',
+      '/contestar',
+      '/datos',
+      '/editor',
+      '/retenidas',
+    ]) {
       const response = await fetch(url(path));
       expect(response.status, path).toBe(200);
     }
@@ -121,7 +159,8 @@ describe('pages over HTTP', () => {
       expect(html, story.id).toContain(`data-guard-reasons="${story.publishGuard.reasons.join(' ')}"`);
       const listed = [...html.matchAll(/data-guard-reason="([a-z_]+)"/g)].map((match) => match[1]);
       expect(listed, story.id).toEqual(story.publishGuard.reasons);
-      for (const reason of story.publishGuard.reasons) expect(html, story.id).toContain(escapeHtml(GUARD_REASON_LABELS[reason].es));
+      for (const reason of story.publishGuard.reasons)
+        expect(html, story.id).toContain(escapeHtml(GUARD_REASON_LABELS[reason].es));
       // The story page's parts: sentences, articles, provenance and guard record.
       for (const sentence of story.sentences) expect(html, story.id).toContain(escapeHtml(sentence.text));
       for (const article of story.articles) expect(html, story.id).toContain(`data-article-id="${article.id}"`);
@@ -147,23 +186,45 @@ describe('pages over HTTP', () => {
     // Every built file outside /retenidas (pages, sitemaps or feeds if any, JSON and CSV exports).
     const client = join(build.outDir, 'client');
     const checked: string[] = [];
-    for (const file of filesUnder(client).filter((path) => /\.(html|xml|json|csv|txt)$/.test(path) && !path.startsWith('retenidas/'))) {
+    for (const file of filesUnder(client).filter(
+      (path) => /\.(html|xml|json|csv|txt)$/.test(path) && !path.startsWith('retenidas/'),
+    )) {
       const text = readFileSync(join(client, file), 'utf8');
       checked.push(file);
       expect(text, file).not.toMatch(/\/retenidas\/[^"'\s<]/);
       for (const id of heldIds) expect(text.includes(`/historia/${id}`), `${file} links /historia/${id}`).toBe(false);
     }
-    expect(checked).toEqual(expect.arrayContaining(['index.html', 'datos/historias.json', 'datos/historias.csv', 'temas/politica/index.html', 'archivo/index.html']));
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        'datos/historias.json',
+        'datos/historias.csv',
+        'temas/politica/index.html',
+        'archivo/index.html',
+      ]),
+    );
     const exported = (await (await fetch(url('/datos/historias.json'))).json()) as { stories: { id: string }[] };
     const ids = exported.stories.map((story) => story.id);
     expect(ids.length).toBeGreaterThan(0);
     expect(ids.filter((id) => heldIds.has(id))).toEqual([]);
-    const csv = (await (await fetch(url('/datos/historias.csv'))).text()).split('\r\n').slice(1).map((line) => line.split(',')[0]);
+    const csv = (await (await fetch(url('/datos/historias.csv'))).text())
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
     expect(csv.filter((id) => id !== undefined && heldIds.has(id))).toEqual([]);
   });
 
   test('headlines, outlet names, sentences and check phrases render as text, never as markup', async () => {
-    for (const path of ['/', '/historia/hostil', '/fuentes', '/fuentes/hostil.example', '/placar', '/contestar', '/retenidas', `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`]) {
+    for (const path of [
+      '/',
+      '/historia/hostil',
+      '/fuentes',
+      '/fuentes/hostil.example',
+      '/placar',
+      '/contestar',
+      '/retenidas',
+      `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
+    ]) {
       // Markup outside attribute values (inside a quoted value, `<` is inert text).
       const html = (await (await fetch(url(path))).text()).replace(/="[^"]*"/g, '=""');
       expect(html, path).not.toContain('<script>window.__espectroXss');
@@ -191,7 +252,9 @@ describe('pages over HTTP', () => {
   });
 
   test('open data: JSON, CSV and ClaimReview for every published check', async () => {
-    const checks = (await (await fetch(url('/datos/checagens.json'))).json()) as { checks: { status: string; phrase: string }[] };
+    const checks = (await (await fetch(url('/datos/checagens.json'))).json()) as {
+      checks: { status: string; phrase: string }[];
+    };
     const reviews = (await (await fetch(url('/datos/claimreview.json'))).json()) as Record<string, unknown>[];
     expect(reviews).toHaveLength(checks.checks.filter((check) => check.status === 'published').length);
     for (const review of reviews) {
@@ -212,15 +275,24 @@ describe('pages over HTTP', () => {
 });
 
 describe('POST /api/contestaciones', () => {
-  const valid = { dimension: 'bias', outlet: 'cordillera.example', text: 'El medio no es de derecha: <script>window.__espectroXss=1</script>' };
+  const valid = {
+    dimension: 'bias',
+    outlet: 'cordillera.example',
+    text: 'El medio no es de derecha: <script>window.__espectroXss=1</script>',
+  };
 
   test('accepts a valid contestation and shows its state to the contester', async () => {
     const response = await contest(valid, readerId(1));
     expect(response.status).toBe(201);
-    const body = (await response.json()) as { contestation: { id: string; contesterId?: string }; state: { status: string } };
+    const body = (await response.json()) as {
+      contestation: { id: string; contesterId?: string };
+      state: { status: string };
+    };
     expect(body.state.status).toBe('open');
     expect(body.contestation.contesterId).toBeUndefined();
-    const mine = (await (await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(1)}` } })).json()) as {
+    const mine = (await (
+      await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(1)}` } })
+    ).json()) as {
       contestations: { contestation: { id: string } }[];
     };
     expect(mine.contestations.map((record) => record.contestation.id)).toEqual([body.contestation.id]);
@@ -256,7 +328,9 @@ describe('POST /api/contestaciones', () => {
   });
 
   test('holds the per-contester hourly limit under a burst (CON-3), with Retry-After', async () => {
-    const responses = await Promise.all(Array.from({ length: 10 }, () => contest({ ...valid, outlet: 'altiplano.example' }, readerId(3))));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => contest({ ...valid, outlet: 'altiplano.example' }, readerId(3))),
+    );
     const statuses = responses.map((response) => response.status).sort();
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(7);
@@ -268,7 +342,11 @@ describe('POST /api/contestaciones', () => {
   });
 
   test('holds the per-outlet daily limit under a burst of different contesters (CON-3)', async () => {
-    const responses = await Promise.all(Array.from({ length: 56 }, (_, index) => contest({ ...valid, outlet: 'canalsur.example' }, readerId(100 + index))));
+    const responses = await Promise.all(
+      Array.from({ length: 56 }, (_, index) =>
+        contest({ ...valid, outlet: 'canalsur.example' }, readerId(100 + index)),
+      ),
+    );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(6);
@@ -321,7 +399,10 @@ describe('editor triage (CON-2)', () => {
       body: new URLSearchParams({ action: 'signin', token: EDITOR_TOKEN }).toString(),
     });
     expect(response.status).toBe(303);
-    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
   }
 
   const transition = (cookie: string, fields: Record<string, string>) =>
@@ -342,7 +423,9 @@ describe('editor triage (CON-2)', () => {
   });
 
   test('moves a contestation open → triage → rejected, refusing skips and missing notes', async () => {
-    const created = (await (await contest({ dimension: 'ownership', outlet: 'radioandina.example', text: 'Cambió de dueño.' }, readerId(900))).json()) as {
+    const created = (await (
+      await contest({ dimension: 'ownership', outlet: 'radioandina.example', text: 'Cambió de dueño.' }, readerId(900))
+    ).json()) as {
       contestation: { id: string };
     };
     const id = created.contestation.id;
@@ -354,7 +437,9 @@ describe('editor triage (CON-2)', () => {
     expect((await transition(cookie, { id, to: 'triage', by: 'editora', notes: '' })).status).toBe(200);
     expect((await transition(cookie, { id, to: 'rejected', by: 'editora', notes: '' })).status).toBe(409);
     expect((await transition(cookie, { id, to: 'rejected', by: 'editora', notes: 'Sin fuentes.' })).status).toBe(200);
-    const mine = (await (await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(900)}` } })).json()) as {
+    const mine = (await (
+      await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(900)}` } })
+    ).json()) as {
       contestations: { state: { status: string; transitions: { by: string }[] } }[];
     };
     expect(mine.contestations[0]!.state.status).toBe('rejected');
@@ -367,7 +452,10 @@ describe('editor triage (CON-2)', () => {
 });
 
 const hasChromium = existsSync(CHROMIUM);
-if (!hasChromium) console.warn(`[espectro/site] ${CHROMIUM} is absent: skipping the browser tests (apt-get install chromium fonts-liberation)`);
+if (!hasChromium)
+  console.warn(
+    `[espectro/site] ${CHROMIUM} is absent: skipping the browser tests (apt-get install chromium fonts-liberation)`,
+  );
 
 describe.skipIf(!hasChromium)('in chromium', () => {
   let browser: Browser;
@@ -384,7 +472,11 @@ describe.skipIf(!hasChromium)('in chromium', () => {
   });
 
   /** Runs `body` on a fresh page; on failure saves a screenshot to test-results/<name>.png. */
-  async function onPage(name: string, body: (page: Page, context: BrowserContext) => Promise<void>, viewport = { width: 1280, height: 900 }) {
+  async function onPage(
+    name: string,
+    body: (page: Page, context: BrowserContext) => Promise<void>,
+    viewport = { width: 1280, height: 900 },
+  ) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors: string[] = [];
@@ -407,7 +499,12 @@ describe.skipIf(!hasChromium)('in chromium', () => {
   const focused = (page: Page) =>
     page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
-      return { tag: element?.tagName ?? '', sentence: element?.dataset.sentence ?? null, inPanel: element?.closest('#sources-panel') !== null, text: element?.textContent ?? '' };
+      return {
+        tag: element?.tagName ?? '',
+        sentence: element?.dataset.sentence ?? null,
+        inPanel: element?.closest('#sources-panel') !== null,
+        text: element?.textContent ?? '',
+      };
     });
 
   test('home → story → keyboard-only walk through sentences and the sources panel', async () => {
@@ -421,7 +518,8 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       const count = await sentences.count();
       expect(count).toBeGreaterThan(2);
       // Tab from the top of the page until the first attributed sentence has focus.
-      for (let presses = 0; presses < 60 && (await focused(page)).sentence === null; presses += 1) await page.keyboard.press('Tab');
+      for (let presses = 0; presses < 60 && (await focused(page)).sentence === null; presses += 1)
+        await page.keyboard.press('Tab');
       const first = await focused(page);
       expect(first.sentence).toBe(await sentences.nth(0).getAttribute('data-sentence'));
       // Arrow keys jump between attributed sentences (skipping unattributed ones).
@@ -486,7 +584,9 @@ describe.skipIf(!hasChromium)('in chromium', () => {
         await page.keyboard.press('Escape');
         await expect.poll(() => panel.evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(false);
         const results = await axe(page);
-        expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+        expect(
+          results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+        ).toEqual([]);
       },
       { width: 375, height: 740 },
     );
@@ -510,7 +610,9 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         await page.getByLabel('Explica por qué').fill(`Otra impugnación ficticia ${attempt}.`);
         await Promise.all([
-          page.waitForResponse((response) => response.url().endsWith('/contestar') && response.request().method() === 'POST'),
+          page.waitForResponse(
+            (response) => response.url().endsWith('/contestar') && response.request().method() === 'POST',
+          ),
           page.getByRole('button', { name: 'Enviar impugnación' }).click(),
         ]);
         await page.waitForLoadState('load');
@@ -521,7 +623,7 @@ describe.skipIf(!hasChromium)('in chromium', () => {
     });
   });
 
-  test('/retenidas → a held story\'s review page: not-published notice, reasons, and the sources panel', async () => {
+  test("/retenidas → a held story's review page: not-published notice, reasons, and the sources panel", async () => {
     await onPage('held-review', async (page) => {
       await page.goto(url('/retenidas'));
       await page.locator(`[data-held-story="${HELD_WITH_SENTENCES.id}"] a[data-held-review-link]`).click();
@@ -530,11 +632,15 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       const notice = page.locator('[data-not-published]');
       expect(await notice.isVisible()).toBe(true);
       expect(await notice.getByRole('heading', { level: 2 }).textContent()).toBe('Esta historia NO está publicada.');
-      expect(await notice.locator('[data-guard-reason]').evaluateAll((items) => items.map((item) => item.getAttribute('data-guard-reason')))).toEqual(
-        HELD_WITH_SENTENCES.publishGuard.reasons,
-      );
+      expect(
+        await notice
+          .locator('[data-guard-reason]')
+          .evaluateAll((items) => items.map((item) => item.getAttribute('data-guard-reason'))),
+      ).toEqual(HELD_WITH_SENTENCES.publishGuard.reasons);
       // The notice comes before the synthesis, right under the title.
-      expect(await page.evaluate(() => document.querySelector('h1')!.nextElementSibling?.hasAttribute('data-not-published'))).toBe(true);
+      expect(
+        await page.evaluate(() => document.querySelector('h1')!.nextElementSibling?.hasAttribute('data-not-published')),
+      ).toBe(true);
       const sentence = page.locator('button.sentence').first();
       await sentence.click();
       const panel = page.locator('#sources-panel');
@@ -546,46 +652,92 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       // The story without a synthesis renders its notice and articles, without a panel.
       await page.goto(url(`/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`));
       expect(await page.locator('[data-no-sentences]').isVisible()).toBe(true);
-      expect(await page.locator('[data-articles] .source-card').count()).toBe(HELD.find((story) => story.id === HELD_WITHOUT_SYNTHESIS_ID)!.articles.length);
+      expect(await page.locator('[data-articles] .source-card').count()).toBe(
+        HELD.find((story) => story.id === HELD_WITHOUT_SYNTHESIS_ID)!.articles.length,
+      );
       expect(await page.locator('h1').textContent()).toBe(`${HOSTILE_PAYLOADS.headline} (sin síntesis)`);
     });
   });
 
   test('hostile texts stay text in the browser', async () => {
     await onPage('hostile', async (page) => {
-      for (const path of ['/', '/historia/hostil', '/fuentes', '/placar', '/retenidas', `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`]) {
+      for (const path of [
+        '/',
+        '/historia/hostil',
+        '/fuentes',
+        '/placar',
+        '/retenidas',
+        `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
+      ]) {
         await page.goto(url(path));
-        expect(await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss), path).toBeUndefined();
+        expect(
+          await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss),
+          path,
+        ).toBeUndefined();
       }
       await page.goto(url('/historia/hostil'));
       expect(await page.locator('h1').textContent()).toBe(HOSTILE_PAYLOADS.headline);
       await page.locator('button.sentence').first().click();
       expect(await page.locator('[data-quote]').textContent()).toBe(HOSTILE_PAYLOADS.sentence);
-      expect(await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss)).toBeUndefined();
+      expect(
+        await page.evaluate(() => (window as unknown as { __espectroXss?: number }).__espectroXss),
+      ).toBeUndefined();
     });
   });
 
   test('axe: no serious or critical violations on the main pages', async () => {
     await onPage('axe', async (page) => {
       const found: Record<string, string[]> = {};
-      for (const path of ['/', '/historia/h00001', '/fuentes', '/fuentes/atacama.example', '/temas', '/temas/politica', '/prisma', '/fuja-da-bolha', '/placar', '/metodologia', '/contestar', '/datos', '/editor', '/archivo', '/retenidas', `/retenidas/${HELD_WITH_SENTENCES.id}`, `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`]) {
+      for (const path of [
+        '/',
+        '/historia/h00001',
+        '/fuentes',
+        '/fuentes/atacama.example',
+        '/temas',
+        '/temas/politica',
+        '/prisma',
+        '/fuja-da-bolha',
+        '/placar',
+        '/metodologia',
+        '/contestar',
+        '/datos',
+        '/editor',
+        '/archivo',
+        '/retenidas',
+        `/retenidas/${HELD_WITH_SENTENCES.id}`,
+        `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
+      ]) {
         await page.goto(url(path));
         const results = await axe(page);
-        const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-        if (serious.length > 0) found[path] = serious.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | ')}`);
+        const serious = results.violations.filter(
+          (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+        );
+        if (serious.length > 0)
+          found[path] = serious.map(
+            (violation) =>
+              `${violation.id}: ${violation.nodes
+                .slice(0, 3)
+                .map((node) => node.target.join(' '))
+                .join(' | ')}`,
+          );
       }
       // The story page with its sources panel open.
       await page.goto(url('/historia/h00001'));
       await page.locator('button.sentence').first().click();
       const open = await axe(page);
-      const serious = open.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      const serious = open.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
       if (serious.length > 0) found['/historia/h00001 (panel)'] = serious.map((violation) => violation.id);
       // A held story's review page with its sources panel open.
       await page.goto(url(`/retenidas/${HELD_WITH_SENTENCES.id}`));
       await page.locator('button.sentence').first().click();
       const heldOpen = await axe(page);
-      const heldSerious = heldOpen.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-      if (heldSerious.length > 0) found[`/retenidas/${HELD_WITH_SENTENCES.id} (panel)`] = heldSerious.map((violation) => violation.id);
+      const heldSerious = heldOpen.violations.filter(
+        (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+      );
+      if (heldSerious.length > 0)
+        found[`/retenidas/${HELD_WITH_SENTENCES.id} (panel)`] = heldSerious.map((violation) => violation.id);
       expect(found).toEqual({});
     });
   }, 120_000);

@@ -25,30 +25,49 @@ const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const outIndex = args.indexOf('--out');
 const outDirectory = outIndex >= 0 ? args[outIndex + 1] : undefined;
-const file = args.find((arg, index) => !arg.startsWith('--') && index !== outIndex + 1) ?? join(here, '../data/fictional-debate.json');
+const file =
+  args.find((arg, index) => !arg.startsWith('--') && index !== outIndex + 1) ??
+  join(here, '../data/fictional-debate.json');
 const replay = DebateReplaySchema.parse(JSON.parse(readFileSync(resolve(file), 'utf8')));
 
 console.log(`${replay.debate.name}\n${replay.notice}\n`);
 const run = await runReplay(replay, {
   onChunk: ({ outcome, checks }) => {
     const who = outcome.speaker?.speaker ?? '(voz desconhecida)';
-    const verdicts = checks.map((check) => `${VERDICT_LABELS_PT[check.verdict]}${check.status === 'published' ? '' : ` (${STATUS_LABELS_PT[check.status]})`}`);
-    console.log(`  [${String(outcome.index).padStart(2)}] ${outcome.status.padEnd(15)} ${who.padEnd(18)} ${verdicts.join(', ')}`);
+    const verdicts = checks.map(
+      (check) =>
+        `${VERDICT_LABELS_PT[check.verdict]}${check.status === 'published' ? '' : ` (${STATUS_LABELS_PT[check.status]})`}`,
+    );
+    console.log(
+      `  [${String(outcome.index).padStart(2)}] ${outcome.status.padEnd(15)} ${who.padEnd(18)} ${verdicts.join(', ')}`,
+    );
   },
 });
 
 console.log('\nRevisão pós-debate:');
 for (const change of run.review?.changes ?? []) {
-  console.log(`  ${change.checkId}: ${change.before.verdict}/${change.before.status} → ${change.after.verdict}/${change.after.status}`);
+  console.log(
+    `  ${change.checkId}: ${change.before.verdict}/${change.before.status} → ${change.after.verdict}/${change.after.status}`,
+  );
 }
 const { summary } = run;
-const rows = (board: typeof summary.live) => board.map((row) => `${row.candidate}: índice ${row.index === null ? '—' : (row.index * 100).toFixed(1)} (${row.checkable} checáveis)`).join('; ');
+const rows = (board: typeof summary.live) =>
+  board
+    .map(
+      (row) =>
+        `${row.candidate}: índice ${row.index === null ? '—' : (row.index * 100).toFixed(1)} (${row.checkable} checáveis)`,
+    )
+    .join('; ');
 console.log(`\nMentirômetro ao vivo:   ${rows(summary.live)}`);
 console.log(`Mentirômetro revisado:  ${rows(summary.revised)}`);
-for (const pair of summary.mentirometro) console.log(`  ${pair.a} × ${pair.b}: ao vivo ${pair.live}, revisado ${pair.revised}`);
-console.log(`Fontes oficiais: ${summary.officialSourceShare.officialChecks} de ${summary.officialSourceShare.checksWithSource} checagens com fonte`);
+for (const pair of summary.mentirometro)
+  console.log(`  ${pair.a} × ${pair.b}: ao vivo ${pair.live}, revisado ${pair.revised}`);
+console.log(
+  `Fontes oficiais: ${summary.officialSourceShare.officialChecks} de ${summary.officialSourceShare.checksWithSource} checagens com fonte`,
+);
 console.log(`Custo (tabela de preços padrão): US$ ${summary.costUsd.toFixed(4)}`);
-for (const stage of summary.cost?.byStage ?? []) console.log(`  ${stage.stage.padEnd(22)} ${String(stage.calls).padStart(3)} chamadas  US$ ${stage.usd.toFixed(5)}`);
+for (const stage of summary.cost?.byStage ?? [])
+  console.log(`  ${stage.stage.padEnd(22)} ${String(stage.calls).padStart(3)} chamadas  US$ ${stage.usd.toFixed(5)}`);
 
 if (outDirectory !== undefined) {
   const checks = run.review?.checks ?? run.live.checks;
@@ -56,7 +75,12 @@ if (outDirectory !== undefined) {
   writeFileSync(join(outDirectory, 'checagens.json'), `${JSON.stringify(openDataRows(checks), null, 2)}\n`);
   writeFileSync(join(outDirectory, 'checagens.csv'), openDataCsv(checks));
   const claimReviews = checks
-    .map((check) => claimReviewJsonLd(check, { publisher: { name: 'Placar (exemplo fictício)', url: 'https://placar.example' }, debate: replay.debate }))
+    .map((check) =>
+      claimReviewJsonLd(check, {
+        publisher: { name: 'Placar (exemplo fictício)', url: 'https://placar.example' },
+        debate: replay.debate,
+      }),
+    )
     .filter((item) => item !== null);
   writeFileSync(join(outDirectory, 'claimreview.jsonld'), `${JSON.stringify(claimReviews, null, 2)}\n`);
   console.log(`\nDados abertos em ${outDirectory}`);

@@ -9,6 +9,10 @@ export function formatTrace(trace: readonly string[]): string {
 /** Pads a table of string cells into aligned columns. */
 export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((cell, column) => Math.max(cell.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), line(widths.map((width) => '─'.repeat(width))), ...rows.map(line)].join('\n');
 }

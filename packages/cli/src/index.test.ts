@@ -18,7 +18,11 @@ const expansionEvidence = {
   asOf: '2026-04-27',
   scope: 'political',
   ownership: { ownerType: 'corporate-conglomerate', countryRegime: 'democracy' },
-  academic: { bucket: 'right', factuality: 'high', sources: [{ date: '2025-09-01', weight: 'primary', domestic: true }] },
+  academic: {
+    bucket: 'right',
+    factuality: 'high',
+    sources: [{ date: '2025-09-01', weight: 'primary', domestic: true }],
+  },
   content: { sampleSize: 24, windowStart: '2026-01-27', bucket: 'right', factuality: 'high' },
 };
 
@@ -74,7 +78,10 @@ describe('espectro (CLI)', () => {
   it('rules --json is the catalogue; rules --id shows one rule; unknown id is a usage error', async () => {
     const io = memoryIo(workDirectory);
     expect(await main(['rules', '--json'], io)).toBe(ExitCode.ok);
-    expect(JSON.parse(io.out())).toEqual({ methodologyVersion: ruleCatalogue.methodologyVersion, rules: ruleCatalogue.rules });
+    expect(JSON.parse(io.out())).toEqual({
+      methodologyVersion: ruleCatalogue.methodologyVersion,
+      rules: ruleCatalogue.rules,
+    });
     const first = ruleCatalogue.rules[0]!;
     const one = memoryIo(workDirectory);
     expect(await main(['rules', '--id', first.id], one)).toBe(ExitCode.ok);
@@ -91,7 +98,9 @@ describe('espectro (CLI)', () => {
     expect(byId.get('demo-right-silent')!.fujaDaBolhaBlindspot).toBe('right');
     expect(byId.get('demo-one-bucket')!.guard!.reasons).toContain('low_diversity');
     expect(byId.get('demo-low-factuality')!.guard!.reasons).toContain('suspect_sources');
-    expect(byId.get('demo-gossip')!.guard!.reasons).toEqual(expect.arrayContaining(['filtered_content', 'country_cap']));
+    expect(byId.get('demo-gossip')!.guard!.reasons).toEqual(
+      expect.arrayContaining(['filtered_content', 'country_cap']),
+    );
     expect(byId.get('demo-sports')!.prismaBlindspot).toEqual([]);
     expect(byId.get('demo-too-few')!.tier).toBeNull();
     const granma = result.outlets.find((outlet) => outlet.domain === 'granma.cu')!;

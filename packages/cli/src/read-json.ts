@@ -10,7 +10,9 @@ export async function readJsonFile(path: string, cwd: string): Promise<unknown> 
     text = await readFile(absolute, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`);
+    throw new InputFileError(
+      code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;

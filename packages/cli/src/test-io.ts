@@ -1,7 +1,10 @@
 import type { CliIo } from './io.js';
 
 /** An in-memory {@link CliIo} for tests: collects what a command writes. */
-export function memoryIo(cwd: string = process.cwd(), env: Record<string, string | undefined> = {}): CliIo & {
+export function memoryIo(
+  cwd: string = process.cwd(),
+  env: Record<string, string | undefined> = {},
+): CliIo & {
   out: () => string;
   err: () => string;
 } {

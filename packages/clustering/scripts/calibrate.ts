@@ -41,7 +41,10 @@ function oracleJudge(subset: DevRow[]): PairJudge {
   return {
     backend: 'oracle (gold labels)',
     async decide(pairs) {
-      return pairs.map((pair) => ({ key: pair.key, verdict: eventOf.get(pair.left.id) === eventOf.get(pair.right.id) ? 'same' : 'different' }));
+      return pairs.map((pair) => ({
+        key: pair.key,
+        verdict: eventOf.get(pair.left.id) === eventOf.get(pair.right.id) ? 'same' : 'different',
+      }));
     },
   };
 }
@@ -58,11 +61,16 @@ async function score(
   const result = await clusterArticles(subset, {
     embedder,
     thresholds: { merge, judgeLow, source: 'sweep' },
-    chainingGuard: options.guard === false ? false : ({ minimumAverageSimilarity: options.guard } satisfies ChainingGuard),
+    chainingGuard:
+      options.guard === false ? false : ({ minimumAverageSimilarity: options.guard } satisfies ChainingGuard),
     ...(options.oracle ? { judge: oracleJudge(subset) } : {}),
   });
   const gold = new Map(subset.map((row) => [row.id, row.event]));
-  return { ...clusteringQuality(result.storyOf, gold), judgedPairs: result.judgedPairs, largestStory: Math.max(...result.stories.map((story) => story.articleIds.length)) };
+  return {
+    ...clusteringQuality(result.storyOf, gold),
+    judgedPairs: result.judgedPairs,
+    largestStory: Math.max(...result.stories.map((story) => story.articleIds.length)),
+  };
 }
 
 function summary(quality: ClusteringQuality & { judgedPairs?: number; largestStory?: number }) {
@@ -98,7 +106,8 @@ async function calibrate(subset: DevRow[]): Promise<Fitted> {
   for (const merge of steps(0.1, 0.5)) {
     for (const guard of guards) {
       const quality = await score(subset, merge, merge, { oracle: false, guard });
-      if (quality.pairwise.precision >= 0.9 && (!best || quality.pairwise.f1 > best.f1 + 1e-12)) best = { merge, guard, f1: quality.pairwise.f1 };
+      if (quality.pairwise.precision >= 0.9 && (!best || quality.pairwise.f1 > best.f1 + 1e-12))
+        best = { merge, guard, f1: quality.pairwise.f1 };
     }
   }
   const { merge, guard } = best ?? { merge: 0.5, guard: false };
@@ -131,14 +140,21 @@ for (const merge of steps(0.1, 0.6)) {
   sweep.push({
     merge,
     noJudgeGuardAtMerge: summary(await score(rows, merge, merge, { oracle: false, guard: merge })),
-    noJudgeFittedGuard: summary(await score(rows, merge, merge, { oracle: false, guard: fitted.averageSimilarityGuard })),
+    noJudgeFittedGuard: summary(
+      await score(rows, merge, merge, { oracle: false, guard: fitted.averageSimilarityGuard }),
+    ),
     noJudgeNoGuard: summary(await score(rows, merge, merge, { oracle: false, guard: false })),
   });
 }
 const judgeSweep = [];
 for (const judgeLow of steps(0.05, fitted.merge)) {
   if (Math.round(judgeLow * 100) % 2 !== 0) continue;
-  judgeSweep.push({ judgeLow, oracleJudge: summary(await score(rows, fitted.merge, judgeLow, { oracle: true, guard: fitted.averageSimilarityGuard })) });
+  judgeSweep.push({
+    judgeLow,
+    oracleJudge: summary(
+      await score(rows, fitted.merge, judgeLow, { oracle: true, guard: fitted.averageSimilarityGuard }),
+    ),
+  });
 }
 const crossValidation = [];
 for (const [fitParity, testParity] of [
@@ -151,8 +167,18 @@ for (const [fitParity, testParity] of [
     fittedOn: `${half(fitParity).length} headlines (${fitParity === 0 ? 'even' : 'odd'} source pages)`,
     testedOn: `${test.length} headlines`,
     thresholds,
-    noJudge: summary(await score(test, thresholds.merge, thresholds.judgeLow, { oracle: false, guard: thresholds.averageSimilarityGuard })),
-    oracleJudge: summary(await score(test, thresholds.merge, thresholds.judgeLow, { oracle: true, guard: thresholds.averageSimilarityGuard })),
+    noJudge: summary(
+      await score(test, thresholds.merge, thresholds.judgeLow, {
+        oracle: false,
+        guard: thresholds.averageSimilarityGuard,
+      }),
+    ),
+    oracleJudge: summary(
+      await score(test, thresholds.merge, thresholds.judgeLow, {
+        oracle: true,
+        guard: thresholds.averageSimilarityGuard,
+      }),
+    ),
   });
 }
 const report = {
@@ -160,7 +186,10 @@ const report = {
     headlines: rows.length,
     events: new Set(rows.map((row) => row.event)).size,
     multiHeadlineEvents: [...groupBy(rows, (row) => row.event).values()].filter((group) => group.length > 1).length,
-    goldPositivePairs: [...groupBy(rows, (row) => row.event).values()].reduce((sum, group) => sum + (group.length * (group.length - 1)) / 2, 0),
+    goldPositivePairs: [...groupBy(rows, (row) => row.event).values()].reduce(
+      (sum, group) => sum + (group.length * (group.length - 1)) / 2,
+      0,
+    ),
     languages: Object.fromEntries([...groupBy(rows, (row) => row.lang)].map(([lang, group]) => [lang, group.length])),
     sourcePages: sources.length,
   },
@@ -168,9 +197,13 @@ const report = {
   windowHours: 72,
   fitted,
   atFitted: {
-    noJudge: summary(await score(rows, fitted.merge, fitted.judgeLow, { oracle: false, guard: fitted.averageSimilarityGuard })),
+    noJudge: summary(
+      await score(rows, fitted.merge, fitted.judgeLow, { oracle: false, guard: fitted.averageSimilarityGuard }),
+    ),
     noJudgeNoGuard: summary(await score(rows, fitted.merge, fitted.judgeLow, { oracle: false, guard: false })),
-    oracleJudge: summary(await score(rows, fitted.merge, fitted.judgeLow, { oracle: true, guard: fitted.averageSimilarityGuard })),
+    oracleJudge: summary(
+      await score(rows, fitted.merge, fitted.judgeLow, { oracle: true, guard: fitted.averageSimilarityGuard }),
+    ),
     oracleJudgeNoGuard: summary(await score(rows, fitted.merge, fitted.judgeLow, { oracle: true, guard: false })),
   },
   mergeSweep: sweep,

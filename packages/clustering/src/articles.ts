@@ -32,7 +32,13 @@ export function parseArticles(articles: readonly unknown[], seenIds: ReadonlySet
     if (!result.success) {
       const issue = result.error.issues[0]!;
       const field = `articles[${position}]${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`;
-      throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field, message: `${field} ${issue.message}`, cause: result.error });
+      throw new ClusteringError({
+        code: 'invalid_input',
+        stage: 'validate',
+        field,
+        message: `${field} ${issue.message}`,
+        cause: result.error,
+      });
     }
     const { id } = result.data;
     if (ids.has(id) || seenIds.has(id)) {

@@ -1,6 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
-import { addArticles, clusterArticles, createClusteringState, currentStories, retryPendingPairs, storyAssignments } from './cluster.js';
+import {
+  addArticles,
+  clusterArticles,
+  createClusteringState,
+  currentStories,
+  retryPendingPairs,
+  storyAssignments,
+} from './cluster.js';
 import { denseDot } from './embedder.js';
 import { ClusteringError } from './errors.js';
 import type { PairJudge } from './judge-types.js';
@@ -16,7 +23,10 @@ const eventOf = new Map(devSet.map((row) => [row.id, row.event]));
 const goldJudge: PairJudge = {
   backend: 'gold',
   async decide(pairs) {
-    return pairs.map((pair) => ({ key: pair.key, verdict: eventOf.get(pair.left.id) === eventOf.get(pair.right.id) ? 'same' : 'different' }));
+    return pairs.map((pair) => ({
+      key: pair.key,
+      verdict: eventOf.get(pair.left.id) === eventOf.get(pair.right.id) ? 'same' : 'different',
+    }));
   },
 };
 
@@ -41,7 +51,12 @@ describe('clusterArticles', () => {
       { id: 'c', articleIds: ['c'] },
     ]);
     expect(result.storyOf.get('b')).toBe('a');
-    expect(result.backend).toMatchObject({ embedder: 'test-vectors', judge: 'none', windowHours: 72, search: 'exact-dense' });
+    expect(result.backend).toMatchObject({
+      embedder: 'test-vectors',
+      judge: 'none',
+      windowHours: 72,
+      search: 'exact-dense',
+    });
   });
 
   it('never links articles published further apart than the window (rule CLU-3)', async () => {
@@ -77,59 +92,83 @@ describe('clusterArticles', () => {
       code: 'duplicate_id',
       field: 'articles[1].id',
     });
-    await expect(clusterArticles([{ id: 'a', title: 'x', date: 'yesterday' }], { embedder })).rejects.toThrow(/articles\[0\]\.date/);
+    await expect(clusterArticles([{ id: 'a', title: 'x', date: 'yesterday' }], { embedder })).rejects.toThrow(
+      /articles\[0\]\.date/,
+    );
     await expect(clusterArticles([], { embedder, windowHours: 0 })).rejects.toBeInstanceOf(ClusteringError);
   });
 
   it('clusters the real development set into mostly pure stories', async () => {
     const result = await clusterArticles(devSet, { embedder: devEmbedder });
     let impure = 0;
-    for (const story of result.stories) if (new Set(story.articleIds.map((id) => eventOf.get(id))).size > 1) impure += 1;
+    for (const story of result.stories)
+      if (new Set(story.articleIds.map((id) => eventOf.get(id))).size > 1) impure += 1;
     expect(impure / result.stories.length).toBeLessThan(0.05);
   });
 });
 
 describe('order independence (rule CLU-3)', () => {
   const subset = devSet.filter((_, index) => index % 2 === 0);
-  const reference = clusterArticles(subset, { embedder: devEmbedder, judge: goldJudge }).then((result) => partition(result.storyOf));
+  const reference = clusterArticles(subset, { embedder: devEmbedder, judge: goldJudge }).then((result) =>
+    partition(result.storyOf),
+  );
 
   test.prop([fc.array(fc.nat(), { minLength: subset.length, maxLength: subset.length })], { numRuns: 15 })(
     'shuffling the input gives the same partition, with a judge and the chaining guard',
     async (keys) => {
-      const shuffled = subset.map((row, index) => ({ row, key: keys[index]! })).sort((left, right) => left.key - right.key).map(({ row }) => row);
+      const shuffled = subset
+        .map((row, index) => ({ row, key: keys[index]! }))
+        .sort((left, right) => left.key - right.key)
+        .map(({ row }) => row);
       const result = await clusterArticles(shuffled, { embedder: devEmbedder, judge: goldJudge });
       expect(partition(result.storyOf)).toEqual(await reference);
     },
   );
 
-  test.prop([fc.array(fc.integer({ min: 0, max: 3 }), { minLength: subset.length, maxLength: subset.length })], { numRuns: 10 })(
-    'adding articles in several calls gives the same stories as one call',
-    async (calls) => {
-      const state = createClusteringState({ embedder: devEmbedder, judge: goldJudge });
-      for (let call = 0; call <= 3; call += 1) await addArticles(state, subset.filter((_, index) => calls[index] === call));
-      expect(partition(storyAssignments(state))).toEqual(await reference);
-    },
-  );
+  test.prop([fc.array(fc.integer({ min: 0, max: 3 }), { minLength: subset.length, maxLength: subset.length })], {
+    numRuns: 10,
+  })('adding articles in several calls gives the same stories as one call', async (calls) => {
+    const state = createClusteringState({ embedder: devEmbedder, judge: goldJudge });
+    for (let call = 0; call <= 3; call += 1)
+      await addArticles(
+        state,
+        subset.filter((_, index) => calls[index] === call),
+      );
+    expect(partition(storyAssignments(state))).toEqual(await reference);
+  });
 
   test.prop(
     [
-      fc.array(fc.record({ angle: fc.integer({ min: 0, max: 90 }), hour: fc.integer({ min: 0, max: 200 }) }), { minLength: 2, maxLength: 30 }),
+      fc.array(fc.record({ angle: fc.integer({ min: 0, max: 90 }), hour: fc.integer({ min: 0, max: 200 }) }), {
+        minLength: 2,
+        maxLength: 30,
+      }),
       fc.array(fc.nat(), { minLength: 30, maxLength: 30 }),
     ],
     { numRuns: 60 },
   )('holds on random geometries (chains, ties, windows)', async (points, keys) => {
     const embedder = vectorEmbedder(2, { merge: 0.95, judgeLow: 0.9, source: 'test' });
     const articles = points.map((point, index) =>
-      article(`a${String(index).padStart(2, '0')}`, angleTitle(point.angle, String(index)), new Date(Date.UTC(2025, 4, 1) + point.hour * 3_600_000).toISOString()),
+      article(
+        `a${String(index).padStart(2, '0')}`,
+        angleTitle(point.angle, String(index)),
+        new Date(Date.UTC(2025, 4, 1) + point.hour * 3_600_000).toISOString(),
+      ),
     );
     const judge: PairJudge = {
       backend: 'parity',
       async decide(pairs) {
-        return pairs.map((pair) => ({ key: pair.key, verdict: (pair.left.id.charCodeAt(2) + pair.right.id.charCodeAt(2)) % 2 === 0 ? 'same' : 'different' }));
+        return pairs.map((pair) => ({
+          key: pair.key,
+          verdict: (pair.left.id.charCodeAt(2) + pair.right.id.charCodeAt(2)) % 2 === 0 ? 'same' : 'different',
+        }));
       },
     };
     const forward = await clusterArticles(articles, { embedder, judge });
-    const shuffled = articles.map((item, index) => ({ item, key: keys[index] ?? 0 })).sort((left, right) => left.key - right.key).map(({ item }) => item);
+    const shuffled = articles
+      .map((item, index) => ({ item, key: keys[index] ?? 0 }))
+      .sort((left, right) => left.key - right.key)
+      .map(({ item }) => item);
     const backward = await clusterArticles(shuffled, { embedder, judge });
     expect(backward.stories).toEqual(forward.stories);
     const incremental = createClusteringState({ embedder, judge });
@@ -143,7 +182,9 @@ describe('incremental clustering', () => {
     const state = createClusteringState({ embedder: devEmbedder });
     await addArticles(state, devSet);
     const before = currentStories(state);
-    const update = await addArticles(state, [{ id: 'zz-unrelated', title: 'Descubren una nueva especie de orquídea en los Andes', date: '2025-10-28' }]);
+    const update = await addArticles(state, [
+      { id: 'zz-unrelated', title: 'Descubren una nueva especie de orquídea en los Andes', date: '2025-10-28' },
+    ]);
     expect(update.changedStories).toEqual([{ id: 'zz-unrelated', articleIds: ['zz-unrelated'] }]);
     expect(update.removedStoryIds).toEqual([]);
     expect(currentStories(state).filter((story) => story.id !== 'zz-unrelated')).toEqual(before);
@@ -154,7 +195,10 @@ describe('incremental clustering', () => {
     async (angles) => {
       const embedder = vectorEmbedder(3);
       const state = createClusteringState({ embedder });
-      await addArticles(state, angles.map((angle, index) => article(`a${index}`, angleTitle(angle, String(index)))));
+      await addArticles(
+        state,
+        angles.map((angle, index) => article(`a${index}`, angleTitle(angle, String(index)))),
+      );
       const before = currentStories(state);
       await addArticles(state, [article('unrelated', 'x 0 0 1 | far')]);
       expect(currentStories(state).filter((story) => story.id !== 'unrelated')).toEqual(before);
@@ -191,9 +235,16 @@ describe('chaining guard', () => {
   });
 
   it('does not guard joins the judge confirmed', async () => {
-    const judge: PairJudge = { backend: 'yes', decide: async (pairs) => pairs.map((pair) => ({ key: pair.key, verdict: 'same' })) };
+    const judge: PairJudge = {
+      backend: 'yes',
+      decide: async (pairs) => pairs.map((pair) => ({ key: pair.key, verdict: 'same' })),
+    };
     const grey = vectorEmbedder(2, { merge: 0.99, judgeLow: 0.9, source: 'test' });
-    const result = await clusterArticles(chain, { embedder: grey, judge, chainingGuard: { minimumAverageSimilarity: 0.99 } });
+    const result = await clusterArticles(chain, {
+      embedder: grey,
+      judge,
+      chainingGuard: { minimumAverageSimilarity: 0.99 },
+    });
     expect(result.stories).toHaveLength(1);
   });
 });
@@ -220,7 +271,14 @@ describe('grey zone', () => {
     };
     const result = await clusterArticles(pair, { embedder, judge });
     expect(result.stories).toHaveLength(2);
-    expect(result.pendingPairs).toEqual([{ leftId: 'a', rightId: 'b', similarity: expect.closeTo(Math.cos(Math.PI / 6), 6), reason: 'rate_limited: try later' }]);
+    expect(result.pendingPairs).toEqual([
+      {
+        leftId: 'a',
+        rightId: 'b',
+        similarity: expect.closeTo(Math.cos(Math.PI / 6), 6),
+        reason: 'rate_limited: try later',
+      },
+    ]);
     available = true;
     const retried = await retryPendingPairs(result.state);
     expect(retried.pendingPairs).toEqual([]);
@@ -237,7 +295,12 @@ describe('grey zone', () => {
       },
     };
     // a–b and b–c merge (10° apart); a–c (20°, cos 0.94) is grey but already joined; d (35° from c) is grey.
-    const articles = [article('a', angleTitle(0, 'a')), article('b', angleTitle(10, 'b')), article('c', angleTitle(20, 'c')), article('d', angleTitle(55, 'd'))];
+    const articles = [
+      article('a', angleTitle(0, 'a')),
+      article('b', angleTitle(10, 'b')),
+      article('c', angleTitle(20, 'c')),
+      article('d', angleTitle(55, 'd')),
+    ];
     const state = createClusteringState({ embedder, judge, chainingGuard: false });
     await addArticles(state, articles);
     expect(asked).toEqual(['c-d']);

@@ -159,11 +159,21 @@ export class ClusteringState {
     this.thresholds = options.thresholds ?? options.embedder.thresholds;
     const { merge, judgeLow } = this.thresholds;
     if (!(judgeLow >= -1 && merge <= 1 && judgeLow <= merge)) {
-      throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field: 'thresholds', message: `thresholds need -1 ≤ judgeLow ≤ merge ≤ 1, got judgeLow ${judgeLow}, merge ${merge}` });
+      throw new ClusteringError({
+        code: 'invalid_input',
+        stage: 'validate',
+        field: 'thresholds',
+        message: `thresholds need -1 ≤ judgeLow ≤ merge ≤ 1, got judgeLow ${judgeLow}, merge ${merge}`,
+      });
     }
     this.windowHours = options.windowHours ?? CLU_3_WINDOW_HOURS;
     if (!(this.windowHours > 0)) {
-      throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field: 'windowHours', message: `windowHours must be a positive number, got ${this.windowHours}` });
+      throw new ClusteringError({
+        code: 'invalid_input',
+        stage: 'validate',
+        field: 'windowHours',
+        message: `windowHours must be a positive number, got ${this.windowHours}`,
+      });
     }
     this.chainingGuard =
       options.chainingGuard === undefined
@@ -232,7 +242,9 @@ function compareEdges(
  * update.changedStories; // [{ id: 'a1', articleIds: ['a1', 'a7'] }, …]
  */
 export async function addArticles(state: ClusteringState, articles: readonly unknown[]): Promise<ClusteringUpdate> {
-  const parsed = parseArticles(articles, new Set(state.indexById.keys())).sort((left, right) => compareIds(left.id, right.id));
+  const parsed = parseArticles(articles, new Set(state.indexById.keys())).sort((left, right) =>
+    compareIds(left.id, right.id),
+  );
   const firstNew = state.records.length;
   if (parsed.length > 0) await indexNewArticles(state, parsed);
   const seeds = new Set<number>();
@@ -286,12 +298,20 @@ async function indexNewArticles(state: ClusteringState, parsed: Article[]): Prom
     state.sparse ??= false;
     for (const vector of vectors as Float32Array[]) {
       if (vector.length !== embedder.dimension) {
-        throw new ClusteringError({ code: 'embedder_contract', stage: 'embed', message: `embedder ${embedder.backend} returned a vector of length ${vector.length}, expected ${embedder.dimension}` });
+        throw new ClusteringError({
+          code: 'embedder_contract',
+          stage: 'embed',
+          message: `embedder ${embedder.backend} returned a vector of length ${vector.length}, expected ${embedder.dimension}`,
+        });
       }
     }
   }
   if (vectors.length !== parsed.length) {
-    throw new ClusteringError({ code: 'embedder_contract', stage: 'embed', message: `embedder ${embedder.backend} returned ${vectors.length} vectors for ${parsed.length} texts` });
+    throw new ClusteringError({
+      code: 'embedder_contract',
+      stage: 'embed',
+      message: `embedder ${embedder.backend} returned ${vectors.length} vectors for ${parsed.length} texts`,
+    });
   }
   state.index ??= state.sparse
     ? (new SparsePrefixIndex(state.searchThreshold) as NeighbourIndex<Vector>)
@@ -301,10 +321,18 @@ async function indexNewArticles(state: ClusteringState, parsed: Article[]): Prom
   parsed.forEach((article, position) => {
     const item = state.records.length;
     const time = Date.parse(article.date);
-    const record: ArticleRecord = { id: article.id, title: article.title, outlet: article.outlet, date: article.date, time };
+    const record: ArticleRecord = {
+      id: article.id,
+      title: article.title,
+      outlet: article.outlet,
+      date: article.date,
+      time,
+    };
     const vector = vectors[position]!;
     // rule CLU-3: only articles inside one publication window can be linked.
-    const neighbours = state.index!.range(vector, threshold, (other) => withinPublicationWindow(state.records[other]!.time, time, state.windowHours));
+    const neighbours = state.index!.range(vector, threshold, (other) =>
+      withinPublicationWindow(state.records[other]!.time, time, state.windowHours),
+    );
     state.records.push(record);
     state.indexById.set(article.id, item);
     state.vectors.push(vector);
@@ -355,7 +383,10 @@ class GuardedUnion {
     let sum = this.sums.get(root);
     if (!sum) {
       const vector = this.state.vectors[root]!;
-      sum = vector instanceof Float32Array ? new DenseSum(Float64Array.from(vector)) : new SparseVectorSum(SparseSum.of(vector));
+      sum =
+        vector instanceof Float32Array
+          ? new DenseSum(Float64Array.from(vector))
+          : new SparseVectorSum(SparseSum.of(vector));
       this.sums.set(root, sum);
     }
     return sum;
@@ -375,7 +406,10 @@ class GuardedUnion {
       const rightSum = this.sum(rightRoot);
       if (guarded && (leftSize > 1 || rightSize > 1)) {
         // Sets only grow, so a refusal stands until one of the two roots absorbs something.
-        const refusal = leftRoot < rightRoot ? `${leftRoot}:${leftSize}:${rightRoot}:${rightSize}` : `${rightRoot}:${rightSize}:${leftRoot}:${leftSize}`;
+        const refusal =
+          leftRoot < rightRoot
+            ? `${leftRoot}:${leftSize}:${rightRoot}:${rightSize}`
+            : `${rightRoot}:${rightSize}:${leftRoot}:${leftSize}`;
         if (this.refused.has(refusal)) return false;
         if (leftSum.dot(rightSum) / (leftSize * rightSize) < guard.minimumAverageSimilarity) {
           this.refused.add(refusal);
@@ -428,7 +462,11 @@ interface RegionEdge {
  * by the ids of the two articles (lower id first, then higher id). Ids are ranked once per call so
  * that sorting compares numbers.
  */
-function regionEdges(state: ClusteringState, region: Set<number>, keep: (similarity: number, left: number, right: number) => boolean): RegionEdge[] {
+function regionEdges(
+  state: ClusteringState,
+  region: Set<number>,
+  keep: (similarity: number, left: number, right: number) => boolean,
+): RegionEdge[] {
   const members = [...region].sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
   const rank = new Map<number, number>();
   members.forEach((item, position) => rank.set(item, position));
@@ -446,15 +484,24 @@ function regionEdges(state: ClusteringState, region: Set<number>, keep: (similar
     }
   }
   const order = Array.from(similarities.keys()).sort(
-    (left, right) => similarities[right]! - similarities[left]! || lows[left]! - lows[right]! || highs[left]! - highs[right]!,
+    (left, right) =>
+      similarities[right]! - similarities[left]! || lows[left]! - lows[right]! || highs[left]! - highs[right]!,
   );
-  return order.map((index) => ({ left: members[lows[index]!]!, right: members[highs[index]!]!, similarity: similarities[index]! }));
+  return order.map((index) => ({
+    left: members[lows[index]!]!,
+    right: members[highs[index]!]!,
+    similarity: similarities[index]!,
+  }));
 }
 
 /** Phase 1 of a region: merge edges through the guarded union–find. */
 function applyMergeEdges(state: ClusteringState, region: Set<number>): GuardedUnion {
   const union = new GuardedUnion(region, state);
-  for (const edge of regionEdges(state, region, (similarity) => pairDecisionUnchecked(similarity, state.thresholds) === 'merge')) {
+  for (const edge of regionEdges(
+    state,
+    region,
+    (similarity) => pairDecisionUnchecked(similarity, state.thresholds) === 'merge',
+  )) {
     union.union(edge.left, edge.right, true);
   }
   return union;
@@ -481,9 +528,18 @@ async function askJudge(state: ClusteringState, pairs: GreyPair[]): Promise<void
     }
     const byKey = new Map(decisions.map((decision) => [decision.key, decision]));
     for (const pair of batch) {
-      const decision = byKey.get(pair.key) ?? { key: pair.key, verdict: 'unanswered', reason: 'the judge returned no verdict for this pair' };
+      const decision = byKey.get(pair.key) ?? {
+        key: pair.key,
+        verdict: 'unanswered',
+        reason: 'the judge returned no verdict for this pair',
+      };
       if (decision.verdict === 'unanswered') {
-        state.pending.set(pair.key, { leftId: pair.left.id, rightId: pair.right.id, similarity: pair.similarity, reason: decision.reason });
+        state.pending.set(pair.key, {
+          leftId: pair.left.id,
+          rightId: pair.right.id,
+          similarity: pair.similarity,
+          reason: decision.reason,
+        });
       } else {
         state.verdicts.set(pair.key, decision.verdict);
         state.pending.delete(pair.key);
@@ -515,7 +571,10 @@ async function recluster(state: ClusteringState, seeds: Set<number>): Promise<Re
     }
     if (needed.size === 0) break;
     const pairs = [...needed.values()].sort((left, right) =>
-      compareEdges({ similarity: left.similarity, low: left.left.id, high: left.right.id }, { similarity: right.similarity, low: right.left.id, high: right.right.id }),
+      compareEdges(
+        { similarity: left.similarity, low: left.left.id, high: left.right.id },
+        { similarity: right.similarity, low: right.left.id, high: right.right.id },
+      ),
     );
     for (const pair of pairs) askedThisCall.add(pair.key);
     judgedPairs += pairs.length;
@@ -581,7 +640,10 @@ export function storyAssignments(state: ClusteringState): Map<string, string> {
  * const embedder = createOfflineEmbedder({ corpus: articles.map((article) => article.title) });
  * const { stories, storyOf, pendingPairs, backend } = await clusterArticles(articles, { embedder });
  */
-export async function clusterArticles(articles: readonly unknown[], options: ClusteringOptions): Promise<ClusteringResult> {
+export async function clusterArticles(
+  articles: readonly unknown[],
+  options: ClusteringOptions,
+): Promise<ClusteringResult> {
   const state = createClusteringState(options);
   const update = await addArticles(state, articles);
   return {
@@ -613,5 +675,9 @@ export function vectorSimilarity(left: Vector, right: Vector): number {
     }
     return sum;
   }
-  throw new ClusteringError({ code: 'embedder_contract', stage: 'cluster', message: 'cannot compare a dense vector with a sparse one' });
+  throw new ClusteringError({
+    code: 'embedder_contract',
+    stage: 'cluster',
+    message: 'cannot compare a dense vector with a sparse one',
+  });
 }

@@ -25,9 +25,22 @@ export {
 } from './cluster.js';
 export { CLU_2_JUDGE_LOW_THRESHOLD, CLU_2_MERGE_THRESHOLD, CLU_3_WINDOW_HOURS } from './constants.js';
 export { denseDot, normaliseInPlace, type Embedder, type SimilarityThresholds } from './embedder.js';
-export { ClusteringError, type ClusteringErrorCode, type ClusteringErrorDetails, type ClusteringStage } from './errors.js';
+export {
+  ClusteringError,
+  type ClusteringErrorCode,
+  type ClusteringErrorDetails,
+  type ClusteringStage,
+} from './errors.js';
 export type { GreyPair, JudgedArticle, PairDecision, PairJudge, PendingPair } from './judge-types.js';
-export { bcubedScores, clusteringQuality, pairwiseScores, type BCubedScores, type ClusteringQuality, type PairwiseScores, type PrecisionRecall } from './metrics.js';
+export {
+  bcubedScores,
+  clusteringQuality,
+  pairwiseScores,
+  type BCubedScores,
+  type ClusteringQuality,
+  type PairwiseScores,
+  type PrecisionRecall,
+} from './metrics.js';
 export {
   AutoDenseIndex,
   DenseExactIndex,
@@ -38,12 +51,32 @@ export {
   type Neighbour,
   type NeighbourIndex,
 } from './neighbours.js';
-export { createOfflineEmbedder, STOPWORDS, type OfflineEmbedder, type OfflineEmbedderOptions } from './offline-embedder.js';
+export {
+  createOfflineEmbedder,
+  STOPWORDS,
+  type OfflineEmbedder,
+  type OfflineEmbedderOptions,
+} from './offline-embedder.js';
 export { OFFLINE_THRESHOLDS } from './offline-thresholds.js';
 export { SparseSum, sparseDot, sparseFromEntries, sparseNorm, type SparseVector } from './sparse.js';
 export { foldText, foldedWords, wordBoundaryNgrams, fnv1a } from './text.js';
-export { createClu2Judge, createLlmJudge, SAME_EVENT_PROMPT, type Clu2JudgeSettings, sameEventAnswerSchema, type LlmJudgeOptions, type SameEventPromptVariables } from './judge.js';
-export { encodeOnnxModel, OnnxType, type OnnxInitializer, type OnnxModel, type OnnxNode, type OnnxValueInfo } from './onnx-builder.js';
+export {
+  createClu2Judge,
+  createLlmJudge,
+  SAME_EVENT_PROMPT,
+  type Clu2JudgeSettings,
+  sameEventAnswerSchema,
+  type LlmJudgeOptions,
+  type SameEventPromptVariables,
+} from './judge.js';
+export {
+  encodeOnnxModel,
+  OnnxType,
+  type OnnxInitializer,
+  type OnnxModel,
+  type OnnxNode,
+  type OnnxValueInfo,
+} from './onnx-builder.js';
 export { generateSyntheticHeadlines, type SyntheticHeadline, type SyntheticOptions } from './synthetic.js';
 export {
   createMiniLMEmbedder,

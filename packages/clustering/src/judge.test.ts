@@ -16,7 +16,12 @@ beforeEach(() => server.reset());
 
 // merge above 0.95, grey from 0.8: 30° apart (cos 0.866) is a grey pair.
 const embedder = vectorEmbedder(2, { merge: 0.95, judgeLow: 0.8, source: 'test' });
-const article = (id: string, degrees: number) => ({ id, title: angleTitle(degrees, id), outlet: `Outlet ${id}`, date: '2025-05-01T08:00:00Z' });
+const article = (id: string, degrees: number) => ({
+  id,
+  title: angleTitle(degrees, id),
+  outlet: `Outlet ${id}`,
+  date: '2025-05-01T08:00:00Z',
+});
 const greyPair = [article('a', 0), article('b', 30)];
 
 describe('createLlmJudge through the fake LLM server', () => {
@@ -33,14 +38,20 @@ describe('createLlmJudge through the fake LLM server', () => {
 
   it('"different event" keeps them apart without queueing', async () => {
     server.enqueue(reply.json({ verdicts: [{ pair: 1, sameEvent: false }] }));
-    const result = await clusterArticles(greyPair, { embedder, judge: createLlmJudge({ model: server.model('groq') }) });
+    const result = await clusterArticles(greyPair, {
+      embedder,
+      judge: createLlmJudge({ model: server.model('groq') }),
+    });
     expect(result.stories).toHaveLength(2);
     expect(result.pendingPairs).toEqual([]);
   });
 
   it('malformed output (after the one re-ask) means no merge and a queued pair', async () => {
     server.enqueue(reply.malformedJson(), reply.malformedJson());
-    const result = await clusterArticles(greyPair, { embedder, judge: createLlmJudge({ model: server.model('openai') }) });
+    const result = await clusterArticles(greyPair, {
+      embedder,
+      judge: createLlmJudge({ model: server.model('openai') }),
+    });
     expect(result.stories).toHaveLength(2);
     expect(result.pendingPairs).toHaveLength(1);
     expect(result.pendingPairs[0]!.reason).toMatch(/malformed_output|schema_mismatch/);
@@ -48,15 +59,23 @@ describe('createLlmJudge through the fake LLM server', () => {
 
   it('a rate limit (429) means no merge and a queued pair', async () => {
     server.enqueue(reply.rateLimit({ retryAfterMs: 10 }));
-    const result = await clusterArticles(greyPair, { embedder, judge: createLlmJudge({ model: server.model('gemini') }) });
+    const result = await clusterArticles(greyPair, {
+      embedder,
+      judge: createLlmJudge({ model: server.model('gemini') }),
+    });
     expect(result.stories).toHaveLength(2);
-    expect(result.pendingPairs).toEqual([expect.objectContaining({ leftId: 'a', rightId: 'b', reason: expect.stringMatching(/^rate_limited/) })]);
+    expect(result.pendingPairs).toEqual([
+      expect.objectContaining({ leftId: 'a', rightId: 'b', reason: expect.stringMatching(/^rate_limited/) }),
+    ]);
   });
 
   it('a verdict missing from the answer leaves that pair pending', async () => {
     server.enqueue(reply.json({ verdicts: [{ pair: 2, sameEvent: true }] }));
     const articles = [article('a', 0), article('b', 30), article('c', 120), article('d', 150)];
-    const result = await clusterArticles(articles, { embedder, judge: createLlmJudge({ model: server.model('gemini') }) });
+    const result = await clusterArticles(articles, {
+      embedder,
+      judge: createLlmJudge({ model: server.model('gemini') }),
+    });
     expect(result.stories.map((story) => story.articleIds)).toEqual([['a'], ['b'], ['c', 'd']]);
     expect(result.pendingPairs.map((pending) => `${pending.leftId}-${pending.rightId}`)).toEqual(['a-b']);
   });
@@ -71,7 +90,14 @@ describe('createLlmJudge through the fake LLM server', () => {
 
   it('batches several pairs per call and caches verdicts per pair', async () => {
     server.setDefault(reply.json({ verdicts: [1, 2, 3].map((pair) => ({ pair, sameEvent: false })) }));
-    const articles = [article('a', 0), article('b', 30), article('c', 90), article('d', 120), article('e', 200), article('f', 230)];
+    const articles = [
+      article('a', 0),
+      article('b', 30),
+      article('c', 90),
+      article('d', 120),
+      article('e', 200),
+      article('f', 230),
+    ];
     const judge = createLlmJudge({ model: server.model('gemini'), batchSize: 2 });
     const first = await clusterArticles(articles, { embedder, judge });
     expect(first.judgedPairs).toBe(3);

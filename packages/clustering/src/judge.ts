@@ -1,4 +1,13 @@
-import { createFallbackChain, createGemini, createGroq, definePrompt, isLlmError, type GeminiSettings, type GroqSettings, type LanguageModel } from '@espectro/llm';
+import {
+  createFallbackChain,
+  createGemini,
+  createGroq,
+  definePrompt,
+  isLlmError,
+  type GeminiSettings,
+  type GroqSettings,
+  type LanguageModel,
+} from '@espectro/llm';
 import { z } from 'zod';
 import type { GreyPair, PairDecision, PairJudge } from './judge-types.js';
 
@@ -104,11 +113,16 @@ export function createLlmJudge(options: LlmJudgeOptions): PairJudge & { readonly
             ...(options.jobId !== undefined ? { jobId: options.jobId } : {}),
           });
           const byNumber = new Map<number, boolean>();
-          for (const verdict of object.verdicts) if (!byNumber.has(verdict.pair)) byNumber.set(verdict.pair, verdict.sameEvent);
+          for (const verdict of object.verdicts)
+            if (!byNumber.has(verdict.pair)) byNumber.set(verdict.pair, verdict.sameEvent);
           batch.forEach((pair, index) => {
             const sameEvent = byNumber.get(index + 1);
             if (sameEvent === undefined) {
-              decisions.push({ key: pair.key, verdict: 'unanswered', reason: `the judge's answer had no verdict for pair ${index + 1}` });
+              decisions.push({
+                key: pair.key,
+                verdict: 'unanswered',
+                reason: `the judge's answer had no verdict for pair ${index + 1}`,
+              });
             } else {
               const verdict = sameEvent ? 'same' : 'different';
               cache.set(cacheKeyOf(pair), verdict);
@@ -116,7 +130,11 @@ export function createLlmJudge(options: LlmJudgeOptions): PairJudge & { readonly
             }
           });
         } catch (error) {
-          const reason = isLlmError(error) ? `${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error);
+          const reason = isLlmError(error)
+            ? `${error.code}: ${error.message}`
+            : error instanceof Error
+              ? error.message
+              : String(error);
           for (const pair of batch) decisions.push({ key: pair.key, verdict: 'unanswered', reason });
         }
       }

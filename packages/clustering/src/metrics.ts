@@ -65,7 +65,10 @@ function groupSizes(labels: ReadonlyMap<string, string>): Map<string, number> {
  * @example
  * pairwiseScores(new Map([['a', 's1'], ['b', 's1']]), new Map([['a', 'e1'], ['b', 'e2']])).precision; // 0
  */
-export function pairwiseScores(predicted: ReadonlyMap<string, string>, gold: ReadonlyMap<string, string>): PairwiseScores {
+export function pairwiseScores(
+  predicted: ReadonlyMap<string, string>,
+  gold: ReadonlyMap<string, string>,
+): PairwiseScores {
   const ids = checkLabels(predicted, gold);
   const pairs = (size: number): number => (size * (size - 1)) / 2;
   const joint = new Map<string, number>();
@@ -119,7 +122,10 @@ export function bcubedScores(predicted: ReadonlyMap<string, string>, gold: Reado
 }
 
 /** Pairwise and B-cubed scores together, with cluster counts. */
-export function clusteringQuality(predicted: ReadonlyMap<string, string>, gold: ReadonlyMap<string, string>): ClusteringQuality {
+export function clusteringQuality(
+  predicted: ReadonlyMap<string, string>,
+  gold: ReadonlyMap<string, string>,
+): ClusteringQuality {
   return {
     pairwise: pairwiseScores(predicted, gold),
     bcubed: bcubedScores(predicted, gold),

@@ -2,7 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLU_2_THRESHOLDS, createMiniLMEmbedder, defaultModelDirectory, meanPoolAndNormalise, MINILM_MODEL_SPEC } from './minilm.js';
+import {
+  CLU_2_THRESHOLDS,
+  createMiniLMEmbedder,
+  defaultModelDirectory,
+  meanPoolAndNormalise,
+  MINILM_MODEL_SPEC,
+} from './minilm.js';
 import { embedderContract } from './testing/embedder-contract.js';
 import { writeTinyMiniLMFixture, type TinyMiniLMFixture } from './testing/tiny-minilm.js';
 
@@ -17,7 +23,8 @@ afterAll(async () => {
 });
 
 describe('MiniLM embedder on the tiny fixture: the Embedder contract', () => {
-  for (const check of embedderContract(() => createMiniLMEmbedder({ modelPath: fixture.modelPath, batchSize: 4 }))) it(check.name, check.run);
+  for (const check of embedderContract(() => createMiniLMEmbedder({ modelPath: fixture.modelPath, batchSize: 4 })))
+    it(check.name, check.run);
 });
 
 describe('createMiniLMEmbedder', () => {
@@ -37,14 +44,19 @@ describe('createMiniLMEmbedder', () => {
     const { AutoTokenizer } = await import('@huggingface/transformers');
     const tokenizer = await AutoTokenizer.from_pretrained('minilm');
     texts.forEach((text, row) => {
-      const encoded = tokenizer([text]) as unknown as { input_ids: { data: BigInt64Array }; token_type_ids: { data: BigInt64Array } };
+      const encoded = tokenizer([text]) as unknown as {
+        input_ids: { data: BigInt64Array };
+        token_type_ids: { data: BigInt64Array };
+      };
       const ids = Array.from(encoded.input_ids.data, Number);
       const types = Array.from(encoded.token_type_ids.data, Number);
       expect(ids[0]).toBe(fixture.vocabulary.indexOf('[CLS]'));
       const expected = new Array<number>(fixture.hidden).fill(0);
       ids.forEach((id, position) => {
         for (let component = 0; component < fixture.hidden; component += 1) {
-          expected[component]! += fixture.wordEmbeddings[id * fixture.hidden + component]! + fixture.typeEmbeddings[types[position]! * fixture.hidden + component]!;
+          expected[component]! +=
+            fixture.wordEmbeddings[id * fixture.hidden + component]! +
+            fixture.typeEmbeddings[types[position]! * fixture.hidden + component]!;
         }
       });
       const norm = Math.hypot(...expected);
@@ -73,7 +85,10 @@ describe('createMiniLMEmbedder', () => {
 describe('meanPoolAndNormalise', () => {
   it('rejects mismatched shapes', () => {
     expect(() =>
-      meanPoolAndNormalise({ dims: [1, 2, 3], data: new Float32Array(6) }, { dims: [1, 3], data: new BigInt64Array(3) }),
+      meanPoolAndNormalise(
+        { dims: [1, 2, 3], data: new Float32Array(6) },
+        { dims: [1, 3], data: new BigInt64Array(3) },
+      ),
     ).toThrow(/last_hidden_state/);
   });
 });
@@ -83,7 +98,9 @@ describe('model spec for `espectro models pull minilm`', () => {
     const required = MINILM_MODEL_SPEC.files.filter((file) => file.required).map((file) => file.path);
     expect(required).toEqual(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx']);
     for (const file of [...MINILM_MODEL_SPEC.files, ...MINILM_MODEL_SPEC.optionalFiles]) {
-      expect(file.url).toBe(`https://huggingface.co/Xenova/paraphrase-multilingual-MiniLM-L12-v2/resolve/main/${file.path}`);
+      expect(file.url).toBe(
+        `https://huggingface.co/Xenova/paraphrase-multilingual-MiniLM-L12-v2/resolve/main/${file.path}`,
+      );
     }
   });
 

@@ -69,8 +69,13 @@ export const MINILM_MODEL_SPEC: ModelSpec = {
  * @example
  * defaultModelDirectory('minilm', process.env); // '/home/ana/.cache/espectro/models/minilm'
  */
-export function defaultModelDirectory(name: string, environment: Record<string, string | undefined> = process.env): string {
-  const root = environment.ESPECTRO_MODELS ? resolve(environment.ESPECTRO_MODELS) : join(homedir(), '.cache', 'espectro', 'models');
+export function defaultModelDirectory(
+  name: string,
+  environment: Record<string, string | undefined> = process.env,
+): string {
+  const root = environment.ESPECTRO_MODELS
+    ? resolve(environment.ESPECTRO_MODELS)
+    : join(homedir(), '.cache', 'espectro', 'models');
   return join(root, name);
 }
 
@@ -126,7 +131,8 @@ export function meanPoolAndNormalise(hidden: TransformersTensor, mask: Transform
       if (Number(maskValues[row * sequence + token]) === 0) continue;
       count += 1;
       const offset = (row * sequence + token) * width;
-      for (let component = 0; component < width; component += 1) pooled[component] = pooled[component]! + values[offset + component]!;
+      for (let component = 0; component < width; component += 1)
+        pooled[component] = pooled[component]! + values[offset + component]!;
     }
     let sum = 0;
     for (let component = 0; component < width; component += 1) {
@@ -135,7 +141,8 @@ export function meanPoolAndNormalise(hidden: TransformersTensor, mask: Transform
     }
     const norm = Math.sqrt(sum);
     const vector = new Float32Array(width);
-    for (let component = 0; component < width; component += 1) vector[component] = norm > 0 ? pooled[component]! / norm : 0;
+    for (let component = 0; component < width; component += 1)
+      vector[component] = norm > 0 ? pooled[component]! / norm : 0;
     rows.push(vector);
   }
   return rows;
@@ -159,7 +166,12 @@ export async function createMiniLMEmbedder(options: MiniLMEmbedderOptions = {}):
   const modelPath = resolve(options.modelPath ?? defaultModelDirectory('minilm'));
   const dtype = options.dtype ?? 'q8';
   const weights = join(modelPath, dtype === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx');
-  for (const required of [join(modelPath, 'config.json'), join(modelPath, 'tokenizer.json'), join(modelPath, 'tokenizer_config.json'), weights]) {
+  for (const required of [
+    join(modelPath, 'config.json'),
+    join(modelPath, 'tokenizer.json'),
+    join(modelPath, 'tokenizer_config.json'),
+    weights,
+  ]) {
     try {
       await access(required);
     } catch (error) {
@@ -209,15 +221,26 @@ export async function createMiniLMEmbedder(options: MiniLMEmbedderOptions = {}):
       const vectors: Float32Array[] = [];
       for (let start = 0; start < texts.length; start += batchSize) {
         const batch = [...texts.slice(start, start + batchSize)];
-        const inputs = tokenizer(batch, { padding: true, truncation: true, max_length: maxLength }) as Record<string, TransformersTensor>;
+        const inputs = tokenizer(batch, { padding: true, truncation: true, max_length: maxLength }) as Record<
+          string,
+          TransformersTensor
+        >;
         const output = (await model(inputs)) as Record<string, TransformersTensor | undefined>;
         const hidden = output.last_hidden_state;
         if (!hidden) {
-          throw new ClusteringError({ code: 'model_output', stage: 'embed', message: `the model in ${modelPath} has no last_hidden_state output` });
+          throw new ClusteringError({
+            code: 'model_output',
+            stage: 'embed',
+            message: `the model in ${modelPath} has no last_hidden_state output`,
+          });
         }
         const rows = meanPoolAndNormalise(hidden, inputs.attention_mask!);
         if (rows[0] && rows[0].length !== dimension) {
-          throw new ClusteringError({ code: 'model_output', stage: 'embed', message: `the model returned ${rows[0].length} components, config says ${dimension}` });
+          throw new ClusteringError({
+            code: 'model_output',
+            stage: 'embed',
+            message: `the model returned ${rows[0].length} components, config says ${dimension}`,
+          });
         }
         vectors.push(...rows);
       }

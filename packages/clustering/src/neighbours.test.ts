@@ -13,18 +13,19 @@ describe('SparsePrefixIndex', () => {
   const embedder = createOfflineEmbedder({ corpus: devTitles });
   const vectors = embedder.vectorize(devTitles);
 
-  test.prop([fc.double({ min: 0.05, max: 0.6, noNaN: true }), fc.integer({ min: 0, max: devTitles.length - 1 })], { numRuns: 40 })(
-    'finds exactly the items a brute-force scan finds, with the same similarities',
-    (threshold, query) => {
-      const index = new SparsePrefixIndex(threshold);
-      vectors.forEach((vector, item) => index.add(item, vector));
-      const found = index.range(vectors[query]!, threshold, (item) => item !== query).sort((left, right) => left.item - right.item);
-      const expected = vectors
-        .map((vector, item) => ({ item, similarity: sparseDot(vectors[query]!, vector) }))
-        .filter(({ item, similarity }) => item !== query && similarity >= threshold);
-      expect(found).toEqual(expected);
-    },
-  );
+  test.prop([fc.double({ min: 0.05, max: 0.6, noNaN: true }), fc.integer({ min: 0, max: devTitles.length - 1 })], {
+    numRuns: 40,
+  })('finds exactly the items a brute-force scan finds, with the same similarities', (threshold, query) => {
+    const index = new SparsePrefixIndex(threshold);
+    vectors.forEach((vector, item) => index.add(item, vector));
+    const found = index
+      .range(vectors[query]!, threshold, (item) => item !== query)
+      .sort((left, right) => left.item - right.item);
+    const expected = vectors
+      .map((vector, item) => ({ item, similarity: sparseDot(vectors[query]!, vector) }))
+      .filter(({ item, similarity }) => item !== query && similarity >= threshold);
+    expect(found).toEqual(expected);
+  });
 
   it('refuses thresholds below the one it was built for', () => {
     const index = new SparsePrefixIndex(0.3);
@@ -41,7 +42,10 @@ describe('dense search', () => {
     const all = await vectors;
     const index = new DenseExactIndex();
     all.slice(0, 500).forEach((vector, item) => index.add(item, vector));
-    const found = index.range(all[7]!, 0.3, () => true).map((neighbour) => neighbour.item).sort((left, right) => left - right);
+    const found = index
+      .range(all[7]!, 0.3, () => true)
+      .map((neighbour) => neighbour.item)
+      .sort((left, right) => left - right);
     const expected = all.slice(0, 500).flatMap((vector, item) => (denseDot(all[7]!, vector) >= 0.3 ? [item] : []));
     expect(found).toEqual(expected);
   });

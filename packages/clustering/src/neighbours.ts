@@ -86,7 +86,9 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
 
   range(vector: SparseVector, threshold: number, accept: (item: number) => boolean): Neighbour[] {
     if (threshold < this.minimumThreshold) {
-      throw new RangeError(`SparsePrefixIndex was built for thresholds ≥ ${this.minimumThreshold}, queried with ${threshold}`);
+      throw new RangeError(
+        `SparsePrefixIndex was built for thresholds ≥ ${this.minimumThreshold}, queried with ${threshold}`,
+      );
     }
     const accumulator = this.accumulator;
     const stamps = this.touchedStamp;
@@ -96,7 +98,9 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     const touched: number[] = [];
     // Heaviest query features first: once the rest of the query is light, an item not met yet can
     // only reach the threshold through its own unindexed prefix, which the admission test bounds.
-    const order = Array.from(vector.values.keys()).sort((left, right) => vector.values[right]! - vector.values[left]! || left - right);
+    const order = Array.from(vector.values.keys()).sort(
+      (left, right) => vector.values[right]! - vector.values[left]! || left - right,
+    );
     let remainingSquares = 0;
     for (const value of vector.values) remainingSquares += value * value;
     for (const position of order) {
@@ -297,7 +301,7 @@ export class HnswIndex implements NeighbourIndex<Float32Array> {
   private greedy(vector: Float32Array, start: number, level: number): number {
     let current = start;
     let currentSimilarity = this.similarity(vector, current);
-    for (let improved = true; improved; ) {
+    for (let improved = true; improved;) {
       improved = false;
       for (const candidate of this.neighbours.get(current)![level] ?? []) {
         const similarity = this.similarity(vector, candidate);
@@ -357,7 +361,10 @@ export class HnswIndex implements NeighbourIndex<Float32Array> {
   add(item: number, vector: Float32Array): void {
     const level = Math.floor(-Math.log(1 - this.random()) * this.levelFactor);
     this.vectors.set(item, vector);
-    this.neighbours.set(item, Array.from({ length: level + 1 }, () => []));
+    this.neighbours.set(
+      item,
+      Array.from({ length: level + 1 }, () => []),
+    );
     if (this.entry === -1) {
       this.entry = item;
       this.topLevel = level;

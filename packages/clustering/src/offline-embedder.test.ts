@@ -50,15 +50,18 @@ describe('createOfflineEmbedder', () => {
   });
 
   const reversed = createOfflineEmbedder({ corpus: [...corpus].reverse() });
-  test.prop([fc.array(fc.string({ maxLength: 60 }), { maxLength: 12 })])('is deterministic, independent of corpus order and unit-length for any text', (texts) => {
-    const left = embedder.vectorize(texts);
-    const right = reversed.vectorize(texts);
-    left.forEach((vector, index) => {
-      expect(Array.from(vector.indices)).toEqual(Array.from(right[index]!.indices));
-      expect(Array.from(vector.values)).toEqual(Array.from(right[index]!.values));
-      expect(sparseNorm(vector)).toBeCloseTo(vector.indices.length === 0 ? 0 : 1, 5);
-    });
-  });
+  test.prop([fc.array(fc.string({ maxLength: 60 }), { maxLength: 12 })])(
+    'is deterministic, independent of corpus order and unit-length for any text',
+    (texts) => {
+      const left = embedder.vectorize(texts);
+      const right = reversed.vectorize(texts);
+      left.forEach((vector, index) => {
+        expect(Array.from(vector.indices)).toEqual(Array.from(right[index]!.indices));
+        expect(Array.from(vector.values)).toEqual(Array.from(right[index]!.values));
+        expect(sparseNorm(vector)).toBeCloseTo(vector.indices.length === 0 ? 0 : 1, 5);
+      });
+    },
+  );
 
   it('rejects nonsensical options', () => {
     expect(() => createOfflineEmbedder({ ngramRange: [4, 2] })).toThrow(/ngramRange/);

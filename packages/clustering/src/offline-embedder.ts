@@ -57,18 +57,26 @@ const WORD_SALT = 0x9e3779b9;
 
 /** Spanish and Portuguese function words, accent-folded. */
 export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a al algo algun alguna algunas alguno algunos ante antes aos as asi at ate cada como con contra cual cuando da das de del des desde do dos durante e el ela ele elas eles ella ellas ello ellos em en entre era es esa esas ese eso esos esta estas este esto estos foi fue ha hay la las le les lo los mais mas me mi mis muy na nas ni no nos nas num numa o os ou para pela pelas pelo pelos pero por porque pra que quien se sem ser seu seus sin sob sobre su sus tambem tambien te tras u um uma umas uns un una unas unos y ya'
-  ).split(' '),
+  'a al algo algun alguna algunas alguno algunos ante antes aos as asi at ate cada como con contra cual cuando da das de del des desde do dos durante e el ela ele elas eles ella ellas ello ellos em en entre era es esa esas ese eso esos esta estas este esto estos foi fue ha hay la las le les lo los mais mas me mi mis muy na nas ni no nos nas num numa o os ou para pela pelas pelo pelos pero por porque pra que quien se sem ser seu seus sin sob sobre su sus tambem tambien te tras u um uma umas uns un una unas unos y ya'.split(
+    ' ',
+  ),
 );
 
 /** Hashes of one text's features: character n-grams of space-padded words, and optionally the words. */
-function featureHashes(text: string, minimum: number, maximum: number, wordFeatures: boolean, characterFeatures = true, dropStopwords = true): number[] {
+function featureHashes(
+  text: string,
+  minimum: number,
+  maximum: number,
+  wordFeatures: boolean,
+  characterFeatures = true,
+  dropStopwords = true,
+): number[] {
   const hashes: number[] = [];
   for (const word of foldedWords(text)) {
     if (dropStopwords && STOPWORDS.has(word)) continue;
     const length = word.length + 2;
-    const codeAt = (position: number): number => (position === 0 || position === length - 1 ? 32 : word.charCodeAt(position - 1));
+    const codeAt = (position: number): number =>
+      position === 0 || position === length - 1 ? 32 : word.charCodeAt(position - 1);
     if (!characterFeatures) {
       // no character n-grams
     } else if (length < minimum) {
@@ -86,7 +94,8 @@ function featureHashes(text: string, minimum: number, maximum: number, wordFeatu
     }
     if (wordFeatures) {
       let hash = FNV_OFFSET ^ WORD_SALT;
-      for (let position = 0; position < word.length; position += 1) hash = Math.imul(hash ^ word.charCodeAt(position), FNV_PRIME);
+      for (let position = 0; position < word.length; position += 1)
+        hash = Math.imul(hash ^ word.charCodeAt(position), FNV_PRIME);
       hashes.push(hash >>> 0);
     }
   }
@@ -118,16 +127,27 @@ function mix32(value: number): number {
 export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): OfflineEmbedder {
   const [minimum, maximum] = options.ngramRange ?? [3, 5];
   if (!Number.isInteger(minimum) || !Number.isInteger(maximum) || minimum < 1 || maximum < minimum) {
-    throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field: 'ngramRange', message: `ngramRange must be two integers 1 ≤ min ≤ max, got [${minimum}, ${maximum}]` });
+    throw new ClusteringError({
+      code: 'invalid_input',
+      stage: 'validate',
+      field: 'ngramRange',
+      message: `ngramRange must be two integers 1 ≤ min ≤ max, got [${minimum}, ${maximum}]`,
+    });
   }
   const dimension = options.dimension ?? 512;
   if (!Number.isInteger(dimension) || dimension < 2) {
-    throw new ClusteringError({ code: 'invalid_input', stage: 'validate', field: 'dimension', message: `dimension must be an integer ≥ 2, got ${dimension}` });
+    throw new ClusteringError({
+      code: 'invalid_input',
+      stage: 'validate',
+      field: 'dimension',
+      message: `dimension must be an integer ≥ 2, got ${dimension}`,
+    });
   }
   const wordFeatures = options.wordFeatures ?? true;
   const characterFeatures = options.characterFeatures ?? true;
   const dropStopwords = options.dropStopwords ?? true;
-  const features = (text: string): number[] => featureHashes(text, minimum, maximum, wordFeatures, characterFeatures, dropStopwords);
+  const features = (text: string): number[] =>
+    featureHashes(text, minimum, maximum, wordFeatures, characterFeatures, dropStopwords);
   const corpus = options.corpus ?? [];
 
   // Document frequencies → ids ranked by frequency (ties by hash), smoothed IDF per id.
@@ -137,7 +157,10 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
       documentFrequency.set(hash, (documentFrequency.get(hash) ?? 0) + 1);
     }
   }
-  const documentLimit = Math.max(options.maxDocumentFrequencyFloor ?? 100, (options.maxDocumentFrequency ?? 0.01) * corpus.length);
+  const documentLimit = Math.max(
+    options.maxDocumentFrequencyFloor ?? 100,
+    (options.maxDocumentFrequency ?? 0.01) * corpus.length,
+  );
   const dropped = new Set<number>();
   for (const [hash, frequency] of documentFrequency) if (frequency > documentLimit) dropped.add(hash);
   const ranked = [...documentFrequency.entries()]

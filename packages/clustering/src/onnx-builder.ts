@@ -105,7 +105,9 @@ function writeValueInfo(writer: Writer, field: number, info: OnnxValueInfo): voi
         tensor.int(1, info.type);
         tensor.message(2, (shape) => {
           for (const dimension of info.shape) {
-            shape.message(1, (dim) => (typeof dimension === 'number' ? dim.int(1, dimension) : dim.string(2, dimension)));
+            shape.message(1, (dim) =>
+              typeof dimension === 'number' ? dim.int(1, dimension) : dim.string(2, dimension),
+            );
           }
         });
       }),

@@ -10,8 +10,18 @@ describe('README', () => {
     const articles = [
       { id: 'a1', title: 'El gran apagón', outlet: 'El País', date: '2025-04-29' },
       { id: 'a2', title: 'El gran apagón', outlet: 'El Mundo', date: '2025-04-29' },
-      { id: 'a3', title: 'Junts rompe con Sánchez: "No tendrá capacidad para gobernar"', outlet: 'El País', date: '2025-10-28' },
-      { id: 'a4', title: 'Junts consuma la ruptura y deja a Sánchez sin mayoría', outlet: 'La Vanguardia', date: '2025-10-28' },
+      {
+        id: 'a3',
+        title: 'Junts rompe con Sánchez: "No tendrá capacidad para gobernar"',
+        outlet: 'El País',
+        date: '2025-10-28',
+      },
+      {
+        id: 'a4',
+        title: 'Junts consuma la ruptura y deja a Sánchez sin mayoría',
+        outlet: 'La Vanguardia',
+        date: '2025-10-28',
+      },
     ];
     for (const article of articles) expect(readme).toContain(article.title.replace(/"/g, '"'));
     const embedder = createOfflineEmbedder({ corpus: articles.map((article) => article.title) });

@@ -4,30 +4,82 @@ import { decideVerdict, reverifyClaimAudio } from './decide.js';
 import type { ArbiterAnswer, JudgeAnswer } from './schemas.js';
 import type { AudioCheckStages, ChunkTranscriber } from './stages/types.js';
 
-const noFacts: JudgeAnswer['facts'] = { claimed: null, reference: null, unit: null, claimNature: 'factual', evidenceScope: 'same', otherParts: [], slipOfTongue: false, unprovenAccusation: false };
+const noFacts: JudgeAnswer['facts'] = {
+  claimed: null,
+  reference: null,
+  unit: null,
+  claimNature: 'factual',
+  evidenceScope: 'same',
+  otherParts: [],
+  slipOfTongue: false,
+  unprovenAccusation: false,
+};
 const url = 'https://dados.serraclara.gov.br/x';
 
 describe('decideVerdict: model answer → methodology decision', () => {
   test('JR-1/4: when both numbers are given, numericVerdict decides, whatever the model said', () => {
-    const decision = decideVerdict({ verdict: 'false', reason: '', citations: [url], facts: { ...noFacts, claimed: 7.8, reference: 7.6 } }, [url], 1);
+    const decision = decideVerdict(
+      { verdict: 'false', reason: '', citations: [url], facts: { ...noFacts, claimed: 7.8, reference: 7.6 } },
+      [url],
+      1,
+    );
     expect(decision.numericVerdict).toBe('true');
     expect(decision.final).toMatchObject({ verdict: 'true', trace: ['JR-1/4', 'DEB-5'], audioCheckRequired: false });
-    expect(decideVerdict({ verdict: 'true', reason: '', citations: [url], facts: { ...noFacts, claimed: 20, reference: -8 } }, [url], 1).final.verdict).toBe('false');
+    expect(
+      decideVerdict(
+        { verdict: 'true', reason: '', citations: [url], facts: { ...noFacts, claimed: 20, reference: -8 } },
+        [url],
+        1,
+      ).final.verdict,
+    ).toBe('false');
   });
 
   test('JR-5/6/7/9 come from finalizeVerdict in its order', () => {
-    expect(decideVerdict({ verdict: 'false', reason: '', citations: [url], facts: { ...noFacts, claimed: 40, reference: 14, otherParts: ['true', 'true'] } }, [url], 1).final).toMatchObject({
+    expect(
+      decideVerdict(
+        {
+          verdict: 'false',
+          reason: '',
+          citations: [url],
+          facts: { ...noFacts, claimed: 40, reference: 14, otherParts: ['true', 'true'] },
+        },
+        [url],
+        1,
+      ).final,
+    ).toMatchObject({
       verdict: 'imprecise',
       reasons: ['main_false_most_parts_true'],
     });
-    expect(decideVerdict({ verdict: 'false', reason: '', citations: [url], facts: { ...noFacts, slipOfTongue: true } }, [url], 1).final.verdict).toBe('imprecise');
-    expect(decideVerdict({ verdict: 'true', reason: '', citations: [url], facts: { ...noFacts, unprovenAccusation: true } }, [url], 1).final.verdict).toBe('imprecise');
-    expect(decideVerdict({ verdict: 'no_data', reason: '', citations: [], facts: { ...noFacts, claimNature: 'promise' } }, [], 1).final).toMatchObject({ verdict: 'no_data', status: 'discarded' });
+    expect(
+      decideVerdict(
+        { verdict: 'false', reason: '', citations: [url], facts: { ...noFacts, slipOfTongue: true } },
+        [url],
+        1,
+      ).final.verdict,
+    ).toBe('imprecise');
+    expect(
+      decideVerdict(
+        { verdict: 'true', reason: '', citations: [url], facts: { ...noFacts, unprovenAccusation: true } },
+        [url],
+        1,
+      ).final.verdict,
+    ).toBe('imprecise');
+    expect(
+      decideVerdict(
+        { verdict: 'no_data', reason: '', citations: [], facts: { ...noFacts, claimNature: 'promise' } },
+        [],
+        1,
+      ).final,
+    ).toMatchObject({ verdict: 'no_data', status: 'discarded' });
   });
 
   test('DEB-5: a missing citation asks again, then gives no_data', () => {
-    expect(decideVerdict({ verdict: 'true', reason: '', citations: [], facts: noFacts }, [url], 1).final.outcome).toBe('re_ask');
-    expect(decideVerdict({ verdict: 'true', reason: '', citations: [], facts: noFacts }, [url], 2).final).toMatchObject({ outcome: 'final', verdict: 'no_data', reasons: ['invalid_citation', 'missing_citation'] });
+    expect(decideVerdict({ verdict: 'true', reason: '', citations: [], facts: noFacts }, [url], 1).final.outcome).toBe(
+      're_ask',
+    );
+    expect(decideVerdict({ verdict: 'true', reason: '', citations: [], facts: noFacts }, [url], 2).final).toMatchObject(
+      { outcome: 'final', verdict: 'no_data', reasons: ['invalid_citation', 'missing_citation'] },
+    );
   });
 });
 
@@ -47,7 +99,12 @@ function scripted(vendor: string, text: string | undefined): ChunkTranscriber & 
   };
 }
 
-function stages(a: string, b: string, c?: string, arbiter?: ArbiterAnswer): AudioCheckStages & { arbiterCalls: number; third: ReturnType<typeof scripted> } {
+function stages(
+  a: string,
+  b: string,
+  c?: string,
+  arbiter?: ArbiterAnswer,
+): AudioCheckStages & { arbiterCalls: number; third: ReturnType<typeof scripted> } {
   const third = scripted('openai', c);
   const result = {
     arbiterCalls: 0,
@@ -65,7 +122,8 @@ function stages(a: string, b: string, c?: string, arbiter?: ArbiterAnswer): Audi
 }
 
 const chunk = { index: 22, startSeconds: 220, durationSeconds: 10 };
-const run = (audio: AudioCheckStages) => reverifyClaimAudio({ chunk, original, claim: original, stages: audio, context: testContext('22.0') });
+const run = (audio: AudioCheckStages) =>
+  reverifyClaimAudio({ chunk, original, claim: original, stages: audio, context: testContext('22.0') });
 
 describe('AUD-1 paths (reverifyClaimAudio)', () => {
   test('two vendors agree with the sentence → publish, no third, no arbiter', async () => {
@@ -98,11 +156,20 @@ describe('AUD-1 paths (reverifyClaimAudio)', () => {
     expect(record.correctedText).toBe(majority);
   });
 
-  const three = ['Os roubos aumentaram 20% em 2025.', 'Os roubos aumentaram 28% em 2025.', 'Os roubos aumentaram 18% em 2025.'] as const;
+  const three = [
+    'Os roubos aumentaram 20% em 2025.',
+    'Os roubos aumentaram 28% em 2025.',
+    'Os roubos aumentaram 18% em 2025.',
+  ] as const;
   test.each([
     ['publish', null, 'published', null],
     ['under_review', null, 'under_review', null],
-    ['correct', 'Os roubos de celulares aumentaram 18% em 2025.', null, 'Os roubos de celulares aumentaram 18% em 2025.'],
+    [
+      'correct',
+      'Os roubos de celulares aumentaram 18% em 2025.',
+      null,
+      'Os roubos de celulares aumentaram 18% em 2025.',
+    ],
   ] as const)('no majority → the arbiter decides: %s', async (choice, correctedText, checkStatus, expectedText) => {
     const audio = stages(three[0], three[1], three[2], { choice, correctedText, reason: 'r' });
     const record = await run(audio);
@@ -114,7 +181,10 @@ describe('AUD-1 paths (reverifyClaimAudio)', () => {
 
   test('the first two transcribers must be of different vendors (methodology input error)', async () => {
     const audio = stages(original, original);
-    const sameVendor = { ...audio, transcribers: [audio.transcribers[0], audio.transcribers[0], audio.transcribers[2]] as const };
+    const sameVendor = {
+      ...audio,
+      transcribers: [audio.transcribers[0], audio.transcribers[0], audio.transcribers[2]] as const,
+    };
     await expect(run(sameVendor)).rejects.toMatchObject({ rule: 'AUD-1' });
   });
 });

@@ -37,7 +37,8 @@ export interface VerdictDecision {
  */
 export function decideVerdict(answer: JudgeAnswer, searchedUrls: readonly string[], attempt: number): VerdictDecision {
   const { facts } = answer;
-  const numeric = facts.claimed !== null && facts.reference !== null ? numericVerdict(facts.claimed, facts.reference) : null;
+  const numeric =
+    facts.claimed !== null && facts.reference !== null ? numericVerdict(facts.claimed, facts.reference) : null;
   const judge: JudgeOutput = {
     verdict: numeric ?? answer.verdict,
     citations: answer.citations,
@@ -78,12 +79,23 @@ export async function judgeWithReask(
     if (decision.final.outcome === 'final') {
       return {
         ...decision,
-        record: { modelVerdict: answer.verdict, numericVerdict: decision.numericVerdict, reason: answer.reason, attempts: attempt, facts: answer.facts },
+        record: {
+          modelVerdict: answer.verdict,
+          numericVerdict: decision.numericVerdict,
+          reason: answer.reason,
+          attempts: attempt,
+          facts: answer.facts,
+        },
       };
     }
     // rule DEB-5: name the citations that were not searched URLs, then ask again
-    const citationCheck = checkCitations({ verdict: decision.numericVerdict ?? answer.verdict, citations: answer.citations, searchedUrls: [...searchedUrls] });
-    invalidCitations = citationCheck.invalidCitations.length > 0 ? citationCheck.invalidCitations : ['(nenhuma citação)'];
+    const citationCheck = checkCitations({
+      verdict: decision.numericVerdict ?? answer.verdict,
+      citations: answer.citations,
+      searchedUrls: [...searchedUrls],
+    });
+    invalidCitations =
+      citationCheck.invalidCitations.length > 0 ? citationCheck.invalidCitations : ['(nenhuma citação)'];
     attempt += 1;
   }
 }
@@ -94,10 +106,17 @@ export async function judgeWithReask(
  * @example
  * const judged = await judgeClaim(stages.judge, input, context);
  */
-export function judgeClaim(judge: { judge(input: JudgeInput, context: StageContext): Promise<JudgeAnswer> }, input: JudgeInput, context: StageContext): Promise<JudgedClaim> {
+export function judgeClaim(
+  judge: { judge(input: JudgeInput, context: StageContext): Promise<JudgeAnswer> },
+  input: JudgeInput,
+  context: StageContext,
+): Promise<JudgedClaim> {
   return judgeWithReask(
     (attempt, invalidCitations) =>
-      judge.judge({ ...input, ...(invalidCitations.length > 0 ? { invalidCitations } : {}) }, { ...context, key: `${context.key}#${attempt}` }),
+      judge.judge(
+        { ...input, ...(invalidCitations.length > 0 ? { invalidCitations } : {}) },
+        { ...context, key: `${context.key}#${attempt}` },
+      ),
     input.evidence.map((item: EvidenceItem) => item.url),
   );
 }
@@ -136,12 +155,18 @@ export async function reverifyClaimAudio(options: {
   }
   let arbiter: ArbiterAnswer | null = null;
   if (decision.action === 'ask_arbiter') {
-    arbiter = await stages.arbiter.decide({ original: options.original, claim: options.claim, transcripts }, { ...context, key: `${context.key}#arbiter` });
+    arbiter = await stages.arbiter.decide(
+      { original: options.original, claim: options.claim, transcripts },
+      { ...context, key: `${context.key}#arbiter` },
+    );
     decision = reverifyAudio({ transcripts, original: options.original, arbiterChoice: arbiter.choice, language });
   }
   let correctedText: string | null = null;
   if (decision.action === 'correct') {
-    correctedText = decision.winner !== null ? (transcripts[decision.winner] as AudioTranscript).text : (arbiter?.correctedText ?? null);
+    correctedText =
+      decision.winner !== null
+        ? (transcripts[decision.winner] as AudioTranscript).text
+        : (arbiter?.correctedText ?? null);
   }
   return { transcripts, decision, arbiter, correctedText };
 }

@@ -17,7 +17,13 @@ import { audioCheckPrompt, reviewTranscriptionPrompt } from './prompts.js';
 import { DEFAULT_STAGE_MODELS } from './replay/format.js';
 import { cachedSearch, combineSearches, createGoogleFactCheckSearch, createSonarSearch } from './stages/search.js';
 import { createSpeakerIdIdentifier, type SpeakerIdIdentifierSettings } from './stages/speaker.js';
-import { createLlmArbiter, createLlmClaimExtractor, createLlmJudge, createLlmReviewer, createLlmToneClassifier } from './stages/llm-stages.js';
+import {
+  createLlmArbiter,
+  createLlmClaimExtractor,
+  createLlmJudge,
+  createLlmReviewer,
+  createLlmToneClassifier,
+} from './stages/llm-stages.js';
 import { createModelTranscriber } from './stages/transcriber.js';
 import type { LiveStages, ReviewStages, WebSearch } from './stages/types.js';
 
@@ -57,11 +63,18 @@ function key(env: Record<string, string | undefined>, names: readonly string[]):
  * @example
  * const { live, review } = await createDefaultStages({ voices: 'voices.json', ledger });
  */
-export async function createDefaultStages(settings: DefaultStagesSettings): Promise<{ live: LiveStages; review: ReviewStages; ledger: CostLedger }> {
+export async function createDefaultStages(
+  settings: DefaultStagesSettings,
+): Promise<{ live: LiveStages; review: ReviewStages; ledger: CostLedger }> {
   const env = settings.env ?? process.env;
   const missing = REQUIRED_KEYS.filter((names) => key(env, names) === undefined).map((names) => names.join(' or '));
   if (missing.length > 0) {
-    throw new FactcheckError({ code: 'missing_configuration', stage: 'chunk', message: `the live pipeline needs API keys: ${missing.join(', ')} (or run a replay)`, field: 'env' });
+    throw new FactcheckError({
+      code: 'missing_configuration',
+      stage: 'chunk',
+      message: `the live pipeline needs API keys: ${missing.join(', ')} (or run a replay)`,
+      field: 'env',
+    });
   }
   const ledger = settings.ledger ?? createMemoryLedger();
   const shared = { ledger, cache: settings.cache ?? createMemoryCacheStore({ maxEntries: 10_000 }) };
@@ -73,7 +86,9 @@ export async function createDefaultStages(settings: DefaultStagesSettings): Prom
   const gemini = (model: string) => createGemini({ apiKey: geminiKey, model, ...shared });
   const anthropic = (model: string) => createAnthropic({ apiKey: anthropicKey, model, ...shared });
 
-  const searches: WebSearch[] = [createSonarSearch({ apiKey: key(env, ['PERPLEXITY_API_KEY']) as string, model: models.search.model, ledger })];
+  const searches: WebSearch[] = [
+    createSonarSearch({ apiKey: key(env, ['PERPLEXITY_API_KEY']) as string, model: models.search.model, ledger }),
+  ];
   const factCheckKey = key(env, ['GOOGLE_FACTCHECK_API_KEY']);
   if (factCheckKey !== undefined) searches.push(createGoogleFactCheckSearch({ apiKey: factCheckKey }));
 
@@ -86,21 +101,44 @@ export async function createDefaultStages(settings: DefaultStagesSettings): Prom
     }),
     speaker: await createSpeakerIdIdentifier({ ...settings.speaker, voices: settings.voices, env }),
     tone: createLlmToneClassifier({ model: createGroq({ apiKey: groqKey, model: models.tone.model, ...shared }) }),
-    claims: createLlmClaimExtractor({ model: createFallbackChain([anthropic(models.claims.model), gemini(models.judge.model)], shared) }),
+    claims: createLlmClaimExtractor({
+      model: createFallbackChain([anthropic(models.claims.model), gemini(models.judge.model)], shared),
+    }),
     search: cachedSearch(combineSearches(searches), { ledger }),
-    judge: createLlmJudge({ model: createFallbackChain([gemini(models.judge.model), createOpenAI({ apiKey: openaiKey, model: 'gpt-4o-mini', ...shared })], shared) }),
+    judge: createLlmJudge({
+      model: createFallbackChain(
+        [gemini(models.judge.model), createOpenAI({ apiKey: openaiKey, model: 'gpt-4o-mini', ...shared })],
+        shared,
+      ),
+    }),
     audioCheck: {
       transcribers: [
-        createModelTranscriber({ models: [createOpenAITranscriber({ apiKey: openaiKey, model: models.audioCheck[0].model })], prompt: audioCheckPrompt, stage: 'audio_check' }),
-        createModelTranscriber({ models: [createGroqTranscriber({ apiKey: groqKey, model: models.audioCheck[1].model })], prompt: audioCheckPrompt, stage: 'audio_check' }),
-        createModelTranscriber({ models: [createOpenAITranscriber({ apiKey: openaiKey, model: models.audioCheck[2].model })], prompt: audioCheckPrompt, stage: 'audio_check' }),
+        createModelTranscriber({
+          models: [createOpenAITranscriber({ apiKey: openaiKey, model: models.audioCheck[0].model })],
+          prompt: audioCheckPrompt,
+          stage: 'audio_check',
+        }),
+        createModelTranscriber({
+          models: [createGroqTranscriber({ apiKey: groqKey, model: models.audioCheck[1].model })],
+          prompt: audioCheckPrompt,
+          stage: 'audio_check',
+        }),
+        createModelTranscriber({
+          models: [createOpenAITranscriber({ apiKey: openaiKey, model: models.audioCheck[2].model })],
+          prompt: audioCheckPrompt,
+          stage: 'audio_check',
+        }),
       ],
       arbiter: createLlmArbiter({ model: anthropic(models.arbiter.model) }),
     },
   };
   const review: ReviewStages = {
     judge: live.judge,
-    transcriber: createModelTranscriber({ models: [createGroqTranscriber({ apiKey: groqKey, model: models.reviewTranscription.model })], prompt: reviewTranscriptionPrompt, stage: 'review_transcription' }),
+    transcriber: createModelTranscriber({
+      models: [createGroqTranscriber({ apiKey: groqKey, model: models.reviewTranscription.model })],
+      prompt: reviewTranscriptionPrompt,
+      stage: 'review_transcription',
+    }),
     reviewer: createLlmReviewer({ model: gemini(models.reviewer.model) }),
   };
   return { live, review, ledger };

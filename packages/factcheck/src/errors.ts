@@ -7,7 +7,8 @@
  * - `missing_configuration`: an adapter was asked to run without what it needs (an API key, a voices file).
  * - `invalid_input`: a pipeline input does not match its schema.
  */
-export type FactcheckErrorCode = 'invalid_audio' | 'invalid_replay' | 'stage_failed' | 'missing_configuration' | 'invalid_input';
+export type FactcheckErrorCode =
+  'invalid_audio' | 'invalid_replay' | 'stage_failed' | 'missing_configuration' | 'invalid_input';
 
 /** The pipeline stage an error or event belongs to. */
 export type PipelineStage =
@@ -42,7 +43,13 @@ export class FactcheckError extends Error {
   /** The field or key the error is about, when there is one (`chunks[3].transcript`, `judge["12.0#1"]`). */
   readonly field: string | undefined;
 
-  constructor(details: { code: FactcheckErrorCode; stage: PipelineStage; message: string; field?: string; cause?: unknown }) {
+  constructor(details: {
+    code: FactcheckErrorCode;
+    stage: PipelineStage;
+    message: string;
+    field?: string;
+    cause?: unknown;
+  }) {
     super(
       `@espectro/factcheck ${details.stage}${details.field !== undefined ? ` (${details.field})` : ''}: ${details.message}`,
       details.cause !== undefined ? { cause: details.cause } : undefined,

@@ -49,7 +49,11 @@ export {
   type ModelTranscriberSettings,
   type DefaultTranscriberSettings,
 } from './stages/transcriber.js';
-export { createSpeakerIdIdentifier, createRecordedSpeakerIdentifier, type SpeakerIdIdentifierSettings } from './stages/speaker.js';
+export {
+  createSpeakerIdIdentifier,
+  createRecordedSpeakerIdentifier,
+  type SpeakerIdIdentifierSettings,
+} from './stages/speaker.js';
 export {
   createLlmToneClassifier,
   createLlmClaimExtractor,
@@ -69,9 +73,27 @@ export {
   type CachedSearchSettings,
   type GatheredEvidence,
 } from './stages/search.js';
-export { decideVerdict, judgeWithReask, judgeClaim, reverifyClaimAudio, type VerdictDecision, type JudgedClaim } from './decide.js';
-export { createMemoryCheckRepository, type CheckRepository, type MemoryCheckRepository, type StoredScoreboards } from './repository.js';
-export { streamLiveDebate, runLiveDebate, offsetTime, type LiveDebateOptions, type LiveChunkEvent } from './pipeline.js';
+export {
+  decideVerdict,
+  judgeWithReask,
+  judgeClaim,
+  reverifyClaimAudio,
+  type VerdictDecision,
+  type JudgedClaim,
+} from './decide.js';
+export {
+  createMemoryCheckRepository,
+  type CheckRepository,
+  type MemoryCheckRepository,
+  type StoredScoreboards,
+} from './repository.js';
+export {
+  streamLiveDebate,
+  runLiveDebate,
+  offsetTime,
+  type LiveDebateOptions,
+  type LiveChunkEvent,
+} from './pipeline.js';
 export { reviewDebate, type ReviewDebateOptions } from './review.js';
 export {
   checkHistories,

@@ -12,7 +12,11 @@ async function* asyncItems<Item>(items: readonly Item[]): AsyncGenerator<Item> {
 }
 
 describe('mapOrdered', () => {
-  test.prop([fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }), fc.integer({ min: 1, max: 6 }), fc.boolean()])(
+  test.prop([
+    fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 30 }),
+    fc.integer({ min: 1, max: 6 }),
+    fc.boolean(),
+  ])(
     'keeps input order and never exceeds the concurrency, under random delays',
     async (delays, concurrency, asyncSource) => {
       let active = 0;
@@ -37,34 +41,46 @@ describe('mapOrdered', () => {
     },
   );
 
-  test.prop([fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 20 }), fc.integer({ min: 1, max: 4 })])(
-    'a failing item is retried, then recorded by onFailure, in its place',
-    async (failures, concurrency) => {
-      const attempts = new Map<number, number>();
-      const results: string[] = [];
-      for await (const value of mapOrdered(
-        failures.map((_, index) => index),
-        async (index, attempt) => {
-          attempts.set(index, attempt);
-          await sleep(index % 3);
-          if (attempt <= (failures[index] as number)) throw new Error(`boom ${index}`);
-          return `ok ${index}@${attempt}`;
-        },
-        { concurrency, retries: 2, onFailure: (index, error, count) => `failed ${index} after ${count}: ${(error as Error).message}` },
-      )) {
-        results.push(value);
-      }
-      expect(results).toEqual(failures.map((failCount, index) => (failCount <= 2 ? `ok ${index}@${failCount + 1}` : `failed ${index} after 3: boom ${index}`)));
-    },
-  );
+  test.prop([
+    fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 20 }),
+    fc.integer({ min: 1, max: 4 }),
+  ])('a failing item is retried, then recorded by onFailure, in its place', async (failures, concurrency) => {
+    const attempts = new Map<number, number>();
+    const results: string[] = [];
+    for await (const value of mapOrdered(
+      failures.map((_, index) => index),
+      async (index, attempt) => {
+        attempts.set(index, attempt);
+        await sleep(index % 3);
+        if (attempt <= (failures[index] as number)) throw new Error(`boom ${index}`);
+        return `ok ${index}@${attempt}`;
+      },
+      {
+        concurrency,
+        retries: 2,
+        onFailure: (index, error, count) => `failed ${index} after ${count}: ${(error as Error).message}`,
+      },
+    )) {
+      results.push(value);
+    }
+    expect(results).toEqual(
+      failures.map((failCount, index) =>
+        failCount <= 2 ? `ok ${index}@${failCount + 1}` : `failed ${index} after 3: boom ${index}`,
+      ),
+    );
+  });
 
   test('without onFailure the error surfaces in order, after earlier results', async () => {
     const seen: number[] = [];
     const run = async () => {
-      for await (const value of mapOrdered([1, 2, 3], async (item) => {
-        if (item === 2) throw new Error('two');
-        return item;
-      }, { retries: 0 })) {
+      for await (const value of mapOrdered(
+        [1, 2, 3],
+        async (item) => {
+          if (item === 2) throw new Error('two');
+          return item;
+        },
+        { retries: 0 },
+      )) {
         seen.push(value);
       }
     };

@@ -30,9 +30,11 @@ export async function* mapOrdered<Item, Result>(
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 4));
   const retries = Math.max(0, Math.floor(options.retries ?? 2));
   const window = 2 * concurrency;
-  const iterator = (Symbol.asyncIterator in source
-    ? (source as AsyncIterable<Item>)[Symbol.asyncIterator]()
-    : (source as Iterable<Item>)[Symbol.iterator]()) as AsyncIterator<Item> | Iterator<Item>;
+  const iterator = (
+    Symbol.asyncIterator in source
+      ? (source as AsyncIterable<Item>)[Symbol.asyncIterator]()
+      : (source as Iterable<Item>)[Symbol.iterator]()
+  ) as AsyncIterator<Item> | Iterator<Item>;
   const settled = new Map<number, { ok: true; value: Result } | { ok: false; error: unknown }>();
   let started = 0;
   let yielded = 0;

@@ -101,7 +101,12 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
   await repository?.saveDebateName(debate.id, debate.name);
   const context = (key: string): StageContext => ({ debate, jobId, ledger, key, signal: options.signal });
 
-  const step = async <Result>(work: ChunkWork, name: string, stage: PipelineStage, run: () => Promise<Result>): Promise<Result> => {
+  const step = async <Result>(
+    work: ChunkWork,
+    name: string,
+    stage: PipelineStage,
+    run: () => Promise<Result>,
+  ): Promise<Result> => {
     if (work.memo.has(name)) return work.memo.get(name) as Result;
     try {
       const value = await run();
@@ -112,7 +117,13 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
     }
   };
 
-  const checkClaim = async (work: ChunkWork, transcript: Transcript, speaker: string, claim: ExtractedClaim, claimIndex: number): Promise<Check> => {
+  const checkClaim = async (
+    work: ChunkWork,
+    transcript: Transcript,
+    speaker: string,
+    claim: ExtractedClaim,
+    claimIndex: number,
+  ): Promise<Check> => {
     const { chunk } = work;
     const claimKey = `${chunk.index}.${claimIndex}`;
     const spokenAt = offsetTime(debate.startedAt, chunk.startSeconds);
@@ -138,7 +149,13 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
     let repeatOf: Check['repeatOf'] = null;
     let entryReason: string | undefined;
 
-    const searchAndJudge = async (suffix: string, text: string, datum: string, query: string, judgedTranscript: string): Promise<JudgedClaim> => {
+    const searchAndJudge = async (
+      suffix: string,
+      text: string,
+      datum: string,
+      query: string,
+      judgedTranscript: string,
+    ): Promise<JudgedClaim> => {
       const key = `${claimKey}${suffix}`;
       const answer = await step(work, `search:${key}`, 'search', () =>
         stages.search.search({ text, datum, query, speaker, claimAt: spokenAt }, context(key)),
@@ -150,21 +167,46 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
       return step(work, `judge:${key}`, 'judge', () =>
         judgeClaim(
           stages.judge,
-          { claim: { text, datum }, speaker, claimAt: spokenAt, transcript: judgedTranscript, evidence: gathered.kept, searchSummary: answer.summary },
+          {
+            claim: { text, datum },
+            speaker,
+            claimAt: spokenAt,
+            transcript: judgedTranscript,
+            evidence: gathered.kept,
+            searchSummary: answer.summary,
+          },
           context(key),
         ),
       );
     };
 
     // rule REP-1: a claim already checked in an earlier debate reuses the latest revised verdict
-    const earlier = repository !== undefined ? await step(work, `earlier:${claimKey}`, 'repeat', async () => repository.earlierChecks({ candidate: speaker, excludeDebateId: debate.id })) : [];
-    const repeated = earlier.length > 0 ? findRepeatedClaim({ claim: { candidate: speaker, text: claim.text }, earlierChecks: earlier, language: debate.language }) : { repeated: false as const };
+    const earlier =
+      repository !== undefined
+        ? await step(work, `earlier:${claimKey}`, 'repeat', async () =>
+            repository.earlierChecks({ candidate: speaker, excludeDebateId: debate.id }),
+          )
+        : [];
+    const repeated =
+      earlier.length > 0
+        ? findRepeatedClaim({
+            claim: { candidate: speaker, text: claim.text },
+            earlierChecks: earlier,
+            language: debate.language,
+          })
+        : { repeated: false as const };
     if (repeated.repeated) {
       verdict = repeated.reused.verdict;
       status = repeated.reused.status;
       trace.push(...repeated.trace);
       reasons.push('repeated_claim');
-      repeatOf = { checkId: repeated.checkId, debate: repeated.debate, label: repeated.label, matchedBy: repeated.matchedBy, similarity: repeated.similarity };
+      repeatOf = {
+        checkId: repeated.checkId,
+        debate: repeated.debate,
+        label: repeated.label,
+        matchedBy: repeated.matchedBy,
+        similarity: repeated.similarity,
+      };
       entryReason = repeated.label;
       const source = await repository?.getCheck(repeated.checkId);
       citations = source?.citations ?? [];
@@ -184,11 +226,20 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
     const audioCheckRequired = status === 'published' && (verdict === 'false' || verdict === 'imprecise');
     if (audioCheckRequired) {
       reverification = await step(work, `audio:${claimKey}`, 'audio_check', () =>
-        reverifyClaimAudio({ chunk, original: transcript.text, claim: claim.text, stages: stages.audioCheck, context: context(claimKey), language: debate.language }),
+        reverifyClaimAudio({
+          chunk,
+          original: transcript.text,
+          claim: claim.text,
+          stages: stages.audioCheck,
+          context: context(claimKey),
+          language: debate.language,
+        }),
       );
       trace.push(...reverification.decision.trace);
       const { decision } = reverification;
-      entryReason = [entryReason, `AUD-1 ${decision.outcome}: ${decision.action}`].filter((part) => part !== undefined).join('; ');
+      entryReason = [entryReason, `AUD-1 ${decision.outcome}: ${decision.action}`]
+        .filter((part) => part !== undefined)
+        .join('; ');
       if (decision.action === 'under_review') {
         status = 'under_review';
         reasons.push('audio_under_review');
@@ -196,10 +247,14 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
         // the superseded judgement's reasons go; the trace keeps every rule that fired, in order
         reasons.splice(0, reasons.length, 'audio_corrected');
         const correctedText = reverification.correctedText ?? transcript.text;
-        const corrected = await step(work, `claims:${claimKey}#corrected`, 'claims', () => stages.claims.extract({ transcript: correctedText, speaker }, context(`${claimKey}#corrected`)));
+        const corrected = await step(work, `claims:${claimKey}#corrected`, 'claims', () =>
+          stages.claims.extract({ transcript: correctedText, speaker }, context(`${claimKey}#corrected`)),
+        );
         const checkable = corrected.filter((candidate) => claimHandling(candidate.kind).action === 'check');
         let best: ExtractedClaim | undefined;
-        for (const candidate of checkable) if (best === undefined || sharedTokens(claim.text, candidate.text) > sharedTokens(claim.text, best.text)) best = candidate;
+        for (const candidate of checkable)
+          if (best === undefined || sharedTokens(claim.text, candidate.text) > sharedTokens(claim.text, best.text))
+            best = candidate;
         if (best === undefined) {
           // the corrected sentence holds no checkable claim: the claim was not said
           verdict = 'no_data';
@@ -232,16 +287,24 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
       citations,
       reverification,
       repeatOf,
-      history: [{ verdict, status, at: spokenAt, phase: 'live', ...(entryReason !== undefined ? { reason: entryReason } : {}) }],
+      history: [
+        { verdict, status, at: spokenAt, phase: 'live', ...(entryReason !== undefined ? { reason: entryReason } : {}) },
+      ],
     };
   };
 
   const processChunk = async (work: ChunkWork, attempt: number): Promise<LiveChunkEvent> => {
     const { chunk } = work;
     const key = String(chunk.index);
-    const transcript = await step(work, 'transcription', 'transcription', () => stages.transcriber.transcribe(chunk, context(key)));
-    const speakerResult: SpeakerResult = await step(work, 'speaker', 'speaker', () => stages.speaker.identify(chunk, context(key)));
-    const tone = await step(work, 'tone', 'tone', () => stages.tone.classify({ transcript: transcript.text, speaker: speakerResult.speaker }, context(key)));
+    const transcript = await step(work, 'transcription', 'transcription', () =>
+      stages.transcriber.transcribe(chunk, context(key)),
+    );
+    const speakerResult: SpeakerResult = await step(work, 'speaker', 'speaker', () =>
+      stages.speaker.identify(chunk, context(key)),
+    );
+    const tone = await step(work, 'tone', 'tone', () =>
+      stages.tone.classify({ transcript: transcript.text, speaker: speakerResult.speaker }, context(key)),
+    );
     // rule DEB-1: seconds split by tone probabilities; chatter > 0.5 goes no further
     const split = splitSpeakingTime(chunk.durationSeconds, tone.probabilities);
     const outcome: ChunkOutcome = {
@@ -261,15 +324,24 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
     };
     if (split === null) return { outcome: { ...outcome, status: 'chatter' }, checks: [] };
     const speaker = speakerResult.speaker;
-    if (speaker === null || !candidates.has(speaker)) return { outcome: { ...outcome, status: 'unknown_speaker' }, checks: [] };
-    const claims = await step(work, 'claims', 'claims', () => stages.claims.extract({ transcript: transcript.text, speaker }, context(key)));
+    if (speaker === null || !candidates.has(speaker))
+      return { outcome: { ...outcome, status: 'unknown_speaker' }, checks: [] };
+    const claims = await step(work, 'claims', 'claims', () =>
+      stages.claims.extract({ transcript: transcript.text, speaker }, context(key)),
+    );
     const checks: Check[] = [];
     for (const [claimIndex, claim] of claims.entries()) {
       // rule DEB-2 / JR-9: only checkable claims are searched; rhetoric, opinion and promises never become checks
       const handling = claimHandling(claim.kind);
       if (handling.action === 'annotate') outcome.annotations.push({ kind: claim.kind, text: claim.text });
-      else if (handling.action === 'discard') outcome.discarded.push({ kind: claim.kind, text: claim.text, trace: handling.trace });
-      else checks.push(await step(work, `check:${claimIndex}`, 'judge', () => checkClaim(work, transcript, speaker, claim, claimIndex)));
+      else if (handling.action === 'discard')
+        outcome.discarded.push({ kind: claim.kind, text: claim.text, trace: handling.trace });
+      else
+        checks.push(
+          await step(work, `check:${claimIndex}`, 'judge', () =>
+            checkClaim(work, transcript, speaker, claim, claimIndex),
+          ),
+        );
     }
     outcome.checkIds = checks.map((check) => check.id);
     return { outcome, checks };

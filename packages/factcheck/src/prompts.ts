@@ -11,7 +11,10 @@ import type { EvidenceItem } from './schemas.js';
 
 /** Removes the evidence delimiters from untrusted text, so page text cannot close its own block. */
 export function neutralize(text: string): string {
-  return text.replace(/<{3,}|>{3,}/g, '…').split(String.fromCharCode(0)).join('');
+  return text
+    .replace(/<{3,}|>{3,}/g, '…')
+    .split(String.fromCharCode(0))
+    .join('');
 }
 
 /**
@@ -197,7 +200,9 @@ export const judgePrompt: Prompt<JudgeVariables> = definePrompt<JudgeVariables>(
       `Afirmação: ${neutralize(variables.text)}`,
       `Dado a checar: ${neutralize(variables.datum)}`,
       `Trecho transcrito:\n<<<\n${neutralize(variables.transcript)}\n>>>`,
-      variables.searchSummary !== null ? `Resumo da busca (DADO):\n<<<\n${neutralize(variables.searchSummary)}\n>>>` : 'Resumo da busca: (nenhum)',
+      variables.searchSummary !== null
+        ? `Resumo da busca (DADO):\n<<<\n${neutralize(variables.searchSummary)}\n>>>`
+        : 'Resumo da busca: (nenhum)',
       `URLs que você pode citar:\n${allowedUrls(variables.evidence)}`,
       `Provas:\n${formatEvidence(variables.evidence)}`,
       ...(variables.invalidCitations.length > 0
@@ -231,7 +236,10 @@ export const arbiterPrompt: Prompt<ArbiterVariables> = definePrompt<ArbiterVaria
     [
       `Frase julgada:\n<<<\n${neutralize(variables.original)}\n>>>`,
       `Afirmação checada: ${neutralize(variables.claim)}`,
-      ...variables.transcripts.map((transcript, index) => `Transcrição ${index + 1} (${transcript.vendor}/${transcript.model}):\n<<<\n${neutralize(transcript.text)}\n>>>`),
+      ...variables.transcripts.map(
+        (transcript, index) =>
+          `Transcrição ${index + 1} (${transcript.vendor}/${transcript.model}):\n<<<\n${neutralize(transcript.text)}\n>>>`,
+      ),
     ].join('\n\n'),
 });
 
@@ -277,11 +285,15 @@ export const reviewPrompt: Prompt<ReviewVariables> = definePrompt<ReviewVariable
       variables.reports.length === 0
         ? 'Avisos de leitores: (nenhum)'
         : `Avisos de leitores:\n${variables.reports.map((report) => `- ${report.id}:\n<<<\n${neutralize(report.message)}\n>>>`).join('\n')}`,
-      variables.searchSummary !== null ? `Resumo da busca (DADO):\n<<<\n${neutralize(variables.searchSummary)}\n>>>` : 'Resumo da busca: (nenhum)',
+      variables.searchSummary !== null
+        ? `Resumo da busca (DADO):\n<<<\n${neutralize(variables.searchSummary)}\n>>>`
+        : 'Resumo da busca: (nenhum)',
       `URLs que você pode citar:\n${allowedUrls(variables.evidence)}`,
       `Provas:\n${formatEvidence(variables.evidence)}`,
       ...(variables.invalidCitations.length > 0
-        ? [`Sua resposta anterior citou endereços que não vieram da busca: ${variables.invalidCitations.join(', ')}. Cite só URLs da lista.`]
+        ? [
+            `Sua resposta anterior citou endereços que não vieram da busca: ${variables.invalidCitations.join(', ')}. Cite só URLs da lista.`,
+          ]
         : []),
     ].join('\n\n'),
 });

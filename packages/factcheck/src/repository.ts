@@ -43,7 +43,9 @@ export interface MemoryCheckRepository extends CheckRepository {
  * const repository = createMemoryCheckRepository();
  * await runLiveDebate({ debate, chunks, stages, repository });
  */
-export function createMemoryCheckRepository(initial: { checks?: Check[]; debateNames?: Record<string, string> } = {}): MemoryCheckRepository {
+export function createMemoryCheckRepository(
+  initial: { checks?: Check[]; debateNames?: Record<string, string> } = {},
+): MemoryCheckRepository {
   let checks = new Map<string, Check>();
   let names = new Map<string, string>(Object.entries(initial.debateNames ?? {}));
   let boards: StoredScoreboards[] = [];
@@ -58,13 +60,22 @@ export function createMemoryCheckRepository(initial: { checks?: Check[]; debateN
     },
     listChecks(filter = {}) {
       return [...checks.values()]
-        .filter((check) => (filter.debateId === undefined || check.debateId === filter.debateId) && (filter.candidate === undefined || check.candidate === filter.candidate))
+        .filter(
+          (check) =>
+            (filter.debateId === undefined || check.debateId === filter.debateId) &&
+            (filter.candidate === undefined || check.candidate === filter.candidate),
+        )
         .map((check) => structuredClone(check));
     },
     appendHistory(checkId, entry) {
       const check = checks.get(checkId);
       if (check === undefined) throw new Error(`@espectro/factcheck repository: no check "${checkId}"`);
-      const updated: Check = { ...check, history: [...check.history, { ...entry }], verdict: entry.verdict, status: entry.status };
+      const updated: Check = {
+        ...check,
+        history: [...check.history, { ...entry }],
+        verdict: entry.verdict,
+        status: entry.status,
+      };
       checks.set(checkId, updated);
       return structuredClone(updated);
     },

@@ -10,7 +10,16 @@ const CANDIDATES = ['Ana Lume', 'Bruno Vale'] as const;
 const URL_OK = 'https://dados.exemplo.gov.br/indice';
 const URL_EVIL = 'https://evil.example/prova';
 const verdict = fc.constantFrom<Verdict>('true', 'imprecise', 'false', 'no_data');
-const noFacts = { claimed: null, reference: null, unit: null, claimNature: 'factual', evidenceScope: 'same', otherParts: [], slipOfTongue: false, unprovenAccusation: false } as const;
+const noFacts = {
+  claimed: null,
+  reference: null,
+  unit: null,
+  claimNature: 'factual',
+  evidenceScope: 'same',
+  otherParts: [],
+  slipOfTongue: false,
+  unprovenAccusation: false,
+} as const;
 
 const chunkPlan = fc.record({
   speaker: fc.constantFrom<string | null>(...CANDIDATES, null),
@@ -20,7 +29,14 @@ const chunkPlan = fc.record({
   nature: fc.constantFrom('factual', 'factual', 'factual', 'promise', 'opinion'),
   firstCitationValid: fc.boolean(),
   secondCitationValid: fc.boolean(),
-  audio: fc.constantFrom('agree', 'third_agrees', 'majority_against', 'arbiter_publish', 'arbiter_correct', 'arbiter_under_review'),
+  audio: fc.constantFrom(
+    'agree',
+    'third_agrees',
+    'majority_against',
+    'arbiter_publish',
+    'arbiter_correct',
+    'arbiter_under_review',
+  ),
   correctedVerdict: verdict,
   review: fc.option(fc.record({ claimSaid: fc.boolean(), verdict, changed: fc.boolean() }), { nil: undefined }),
   reported: fc.boolean(),
@@ -43,12 +59,21 @@ function buildReplay(plans: ChunkPlan[]): DebateReplayInput {
     const alt = (shift: number) => sentence(index, 10 + index + shift);
     evidence[key] = { results: [{ url: URL_OK, publishedAt: '2026-01-01', provider: 'replay', snippet: 'dado' }] };
     evidence[`${key}#corrected`] = evidence[key];
-    const answer = (valid: boolean, value: Verdict) => ({ verdict: value, reason: 'r', citations: [valid ? URL_OK : URL_EVIL], facts: { ...noFacts, claimNature: plan.nature } });
+    const answer = (valid: boolean, value: Verdict) => ({
+      verdict: value,
+      reason: 'r',
+      citations: [valid ? URL_OK : URL_EVIL],
+      facts: { ...noFacts, claimNature: plan.nature },
+    });
     judge[`${key}#1`] = answer(plan.firstCitationValid, plan.verdict);
     judge[`${key}#2`] = answer(plan.secondCitationValid, plan.verdict);
     judge[`${key}#corrected#1`] = answer(true, plan.correctedVerdict);
     correctedClaims[key] = [{ kind: 'checkable', text: alt(1), datum: 'índice', query: 'índice' }];
-    const arbiter = (choice: 'publish' | 'correct' | 'under_review') => ({ choice, correctedText: choice === 'correct' ? alt(1) : null, reason: 'r' });
+    const arbiter = (choice: 'publish' | 'correct' | 'under_review') => ({
+      choice,
+      correctedText: choice === 'correct' ? alt(1) : null,
+      reason: 'r',
+    });
     audioCheck[key] = {
       agree: { transcripts: [original, original] },
       third_agrees: { transcripts: [original, alt(2), original] },
@@ -58,15 +83,27 @@ function buildReplay(plans: ChunkPlan[]): DebateReplayInput {
       arbiter_under_review: { transcripts: [original, alt(2), alt(3)], arbiter: arbiter('under_review') },
     }[plan.audio];
     if (plan.review !== undefined) {
-      answers[`${key}#1`] = { claimSaid: plan.review.claimSaid, correctedText: null, judge: { verdict: plan.review.verdict, reason: 'revisão', citations: [URL_OK], facts: noFacts } };
+      answers[`${key}#1`] = {
+        claimSaid: plan.review.claimSaid,
+        correctedText: null,
+        judge: { verdict: plan.review.verdict, reason: 'revisão', citations: [URL_OK], facts: noFacts },
+      };
       if (plan.review.changed) transcripts[String(index)] = alt(5);
     }
-    if (plan.reported) reports.push({ id: `r${index}`, checkId: `prop#${key}`, receivedAt: '2026-09-18T08:00:00Z', message: 'acho que está errado' });
+    if (plan.reported)
+      reports.push({
+        id: `r${index}`,
+        checkId: `prop#${key}`,
+        receivedAt: '2026-09-18T08:00:00Z',
+        message: 'acho que está errado',
+      });
     return {
       index,
       transcript: original,
       speaker: plan.speaker,
-      tone: plan.chatter ? { proposal: 0, attack: 0, defense: 0, record: 0, chatter: 0.9 } : { proposal: 0.2, attack: 0.7, defense: 0, record: 0, chatter: 0.1 },
+      tone: plan.chatter
+        ? { proposal: 0, attack: 0, defense: 0, record: 0, chatter: 0.9 }
+        : { proposal: 0.2, attack: 0.7, defense: 0, record: 0, chatter: 0.1 },
       claims: [{ kind: plan.kind, text: original, datum: 'índice', query: 'índice' }],
     };
   });
@@ -76,13 +113,23 @@ function buildReplay(plans: ChunkPlan[]): DebateReplayInput {
     version: 1,
     fictional: true,
     notice: 'gerado para teste de propriedades (fictício)',
-    debate: { id: 'prop', name: 'Debate gerado (fictício)', startedAt: '2026-09-17T23:00:00Z', candidates: CANDIDATES.map((name) => ({ name })) },
+    debate: {
+      id: 'prop',
+      name: 'Debate gerado (fictício)',
+      startedAt: '2026-09-17T23:00:00Z',
+      candidates: CANDIDATES.map((name) => ({ name })),
+    },
     chunks,
     evidence: evidence as DebateReplayInput['evidence'],
     judge: judge as DebateReplayInput['judge'],
     audioCheck: audioCheck as DebateReplayInput['audioCheck'],
     correctedClaims: correctedClaims as DebateReplayInput['correctedClaims'],
-    review: { reviewedAt: '2026-09-18T12:00:00Z', transcripts, reports, answers: answers as NonNullable<DebateReplayInput['review']>['answers'] },
+    review: {
+      reviewedAt: '2026-09-18T12:00:00Z',
+      transcripts,
+      reports,
+      answers: answers as NonNullable<DebateReplayInput['review']>['answers'],
+    },
   };
 }
 
@@ -91,7 +138,11 @@ function expectedCheckable(checks: Check[], which: 'live' | 'current'): Map<stri
   for (const check of checks) {
     const states = verdictStates({ checkId: check.id, candidate: check.candidate, history: check.history });
     const state = which === 'live' ? states.live : states.current;
-    counts.set(check.candidate, (counts.get(check.candidate) ?? 0) + (state !== null && state.status === 'published' && state.verdict !== 'no_data' ? 1 : 0));
+    counts.set(
+      check.candidate,
+      (counts.get(check.candidate) ?? 0) +
+        (state !== null && state.status === 'published' && state.verdict !== 'no_data' ? 1 : 0),
+    );
   }
   return counts;
 }
@@ -105,7 +156,9 @@ describe('scoreboard invariants over generated debates', () => {
       // chunks in order, none lost, none failed (so the properties below are never vacuous)
       expect(run.live.chunks.map((chunk) => chunk.index)).toEqual(plans.map((_, index) => index));
       expect(run.live.chunks.filter((chunk) => chunk.status === 'failed')).toEqual([]);
-      const expectedChecks = plans.filter((plan) => plan.speaker !== null && !plan.chatter && plan.kind === 'checkable').length;
+      const expectedChecks = plans.filter(
+        (plan) => plan.speaker !== null && !plan.chatter && plan.kind === 'checkable',
+      ).length;
       expect(run.live.checks).toHaveLength(expectedChecks);
       expect(review.failed).toEqual([]);
       // the live scoreboard is what was visible at the end of the broadcast, before and after the review
@@ -130,7 +183,8 @@ describe('scoreboard invariants over generated debates', () => {
       });
       for (const check of run.live.checks) {
         // AUD-1: nothing false/imprecise is published without re-verification
-        if (check.status === 'published' && (check.verdict === 'false' || check.verdict === 'imprecise')) expect(check.reverification).not.toBeNull();
+        if (check.status === 'published' && (check.verdict === 'false' || check.verdict === 'imprecise'))
+          expect(check.reverification).not.toBeNull();
         // DEB-5: every citation is a searched URL
         const searched = new Set(check.evidence.map((item) => normalizeCitationUrl(item.url)));
         for (const citation of check.citations) expect(searched.has(citation)).toBe(true);

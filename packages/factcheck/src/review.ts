@@ -45,7 +45,10 @@ export interface ReviewDebateOptions {
   signal?: AbortSignal;
 }
 
-function describeDifferences(comparison: ReturnType<typeof compareTranscripts>): { numbers: string[]; names: string[] } {
+function describeDifferences(comparison: ReturnType<typeof compareTranscripts>): {
+  numbers: string[];
+  names: string[];
+} {
   const numbers = [
     ...comparison.numbers.onlyInA.map((number) => `ao vivo "${number.text}"`),
     ...comparison.numbers.onlyInB.map((number) => `revisão "${number.text}"`),
@@ -79,12 +82,23 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
 
   // 1. the full re-transcription
   const audio = new Map<number, AudioChunk>();
-  if (options.chunks !== undefined) for await (const chunk of options.chunks as AsyncIterable<AudioChunk>) audio.set(chunk.index, chunk);
-  const chunkInputs: AudioChunk[] = live.chunks.map((outcome) => audio.get(outcome.index) ?? { index: outcome.index, startSeconds: outcome.startSeconds, durationSeconds: outcome.durationSeconds });
+  if (options.chunks !== undefined)
+    for await (const chunk of options.chunks as AsyncIterable<AudioChunk>) audio.set(chunk.index, chunk);
+  const chunkInputs: AudioChunk[] = live.chunks.map(
+    (outcome) =>
+      audio.get(outcome.index) ?? {
+        index: outcome.index,
+        startSeconds: outcome.startSeconds,
+        durationSeconds: outcome.durationSeconds,
+      },
+  );
   const transcripts: { index: number; transcript: Transcript | null }[] = [];
   for await (const entry of mapOrdered(
     chunkInputs,
-    async (chunk) => ({ index: chunk.index, transcript: (await stages.transcriber.transcribe(chunk, context(String(chunk.index)))) as Transcript | null }),
+    async (chunk) => ({
+      index: chunk.index,
+      transcript: (await stages.transcriber.transcribe(chunk, context(String(chunk.index)))) as Transcript | null,
+    }),
     { concurrency, retries, onFailure: (chunk) => ({ index: chunk.index, transcript: null }) },
   )) {
     transcripts.push(entry);
@@ -96,13 +110,21 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
     const claimKey = `${check.chunkIndex}.${check.claimIndex}`;
     const reviewTranscript = reviewText.get(check.chunkIndex) ?? null;
     const comparedWith = reviewTranscript ?? check.transcript;
-    const differences = describeDifferences(compareTranscripts(check.transcript, comparedWith, { language: debate.language }));
+    const differences = describeDifferences(
+      compareTranscripts(check.transcript, comparedWith, { language: debate.language }),
+    );
     const checkReports = reports.filter((report) => report.checkId === check.id);
     let evidence = check.evidence;
     let searchSummary = check.searchSummary;
     if (stages.search !== undefined) {
       const answer = await stages.search.search(
-        { text: check.claim.text, datum: check.claim.datum, query: check.claim.datum, speaker: check.candidate, claimAt: check.spokenAt },
+        {
+          text: check.claim.text,
+          datum: check.claim.datum,
+          query: check.claim.datum,
+          speaker: check.candidate,
+          claimAt: check.spokenAt,
+        },
         context(`${claimKey}#review`),
       );
       const gathered = gatherEvidence([...check.evidence, ...answer.results], check.spokenAt, options.evidence ?? {});
@@ -125,35 +147,72 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
     if (unchanged && stages.judge !== undefined) {
       // nothing changed: the live judge is asked the identical question again (a response-cache hit)
       const correctedSentence = check.reverification?.correctedText ?? null;
-      const liveKey = correctedSentence !== null && check.reverification?.decision.action === 'correct' ? `${claimKey}#corrected` : claimKey;
+      const liveKey =
+        correctedSentence !== null && check.reverification?.decision.action === 'correct'
+          ? `${claimKey}#corrected`
+          : claimKey;
       reviewedBy = 'judge';
       judged = await judgeClaim(
         stages.judge,
-        { claim: { text: check.claim.text, datum: check.claim.datum }, speaker: check.candidate, claimAt: check.spokenAt, transcript: correctedSentence ?? check.transcript, evidence, searchSummary },
+        {
+          claim: { text: check.claim.text, datum: check.claim.datum },
+          speaker: check.candidate,
+          claimAt: check.spokenAt,
+          transcript: correctedSentence ?? check.transcript,
+          evidence,
+          searchSummary,
+        },
         context(liveKey),
       );
     } else {
       reviewedBy = 'reviewer';
-      judged = await judgeWithReask(async (attempt, invalidCitations) => {
-        const answer = await stages.reviewer.review(
-          { check, reviewTranscript: comparedWith, differences, reports: checkReports, evidence, searchSummary, ...(invalidCitations.length > 0 ? { invalidCitations } : {}) },
-          context(`${claimKey}#review#${attempt}`),
-        );
-        claimSaid = answer.claimSaid;
-        correctedText = answer.correctedText;
-        return answer.judge;
-      }, evidence.map((item) => item.url));
+      judged = await judgeWithReask(
+        async (attempt, invalidCitations) => {
+          const answer = await stages.reviewer.review(
+            {
+              check,
+              reviewTranscript: comparedWith,
+              differences,
+              reports: checkReports,
+              evidence,
+              searchSummary,
+              ...(invalidCitations.length > 0 ? { invalidCitations } : {}),
+            },
+            context(`${claimKey}#review#${attempt}`),
+          );
+          claimSaid = answer.claimSaid;
+          correctedText = answer.correctedText;
+          return answer.judge;
+        },
+        evidence.map((item) => item.url),
+      );
     }
 
     const reasonParts = [
-      reviewTranscript === null ? 'revisão: nova transcrição falhou, comparada com a transcrição ao vivo' : 'revisão: transcrição completa',
+      reviewTranscript === null
+        ? 'revisão: nova transcrição falhou, comparada com a transcrição ao vivo'
+        : 'revisão: transcrição completa',
       reviewedBy === 'judge' ? 'sem diferenças nem avisos: rejulgada pelo juiz ao vivo' : 'rejulgada pelo revisor',
-      ...(differences.numbers.length + differences.names.length > 0 ? [`diferenças: ${[...differences.numbers, ...differences.names].join(', ')}`] : []),
+      ...(differences.numbers.length + differences.names.length > 0
+        ? [`diferenças: ${[...differences.numbers, ...differences.names].join(', ')}`]
+        : []),
       ...(checkReports.length > 0 ? [`avisos de leitores: ${checkReports.map((report) => report.id).join(', ')}`] : []),
     ];
     const entry: VerdictHistoryEntry = claimSaid
-      ? { verdict: judged.final.verdict ?? 'no_data', status: judged.final.status ?? 'published', at: options.reviewedAt, phase: 'review', reason: [...reasonParts, judged.record.reason].join('; ') }
-      : { verdict: 'no_data', status: 'removed', at: options.reviewedAt, phase: 'review', reason: [...reasonParts, 'a afirmação não foi dita'].join('; ') };
+      ? {
+          verdict: judged.final.verdict ?? 'no_data',
+          status: judged.final.status ?? 'published',
+          at: options.reviewedAt,
+          phase: 'review',
+          reason: [...reasonParts, judged.record.reason].join('; '),
+        }
+      : {
+          verdict: 'no_data',
+          status: 'removed',
+          at: options.reviewedAt,
+          phase: 'review',
+          reason: [...reasonParts, 'a afirmação não foi dita'].join('; '),
+        };
     const revised = reviseCheck({ checkId: check.id, candidate: check.candidate, history: check.history }, entry);
     const updated: Check = {
       ...check,
@@ -171,7 +230,12 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
     const before = check.history[check.history.length - 1] as VerdictHistoryEntry;
     const change =
       before.verdict !== entry.verdict || before.status !== entry.status
-        ? { checkId: check.id, before: { verdict: before.verdict, status: before.status }, after: { verdict: entry.verdict, status: entry.status }, reason: entry.reason ?? '' }
+        ? {
+            checkId: check.id,
+            before: { verdict: before.verdict, status: before.status },
+            after: { verdict: entry.verdict, status: entry.status },
+            reason: entry.reason ?? '',
+          }
         : null;
     return { check: updated, change };
   };
@@ -184,7 +248,13 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
     retries,
     // a check whose review keeps failing stays as it was, and is listed as failed
     onFailure: (check, error) => {
-      const failure = new FactcheckError({ code: 'stage_failed', stage: 'review', message: messageOf(error), field: check.id, cause: error });
+      const failure = new FactcheckError({
+        code: 'stage_failed',
+        stage: 'review',
+        message: messageOf(error),
+        field: check.id,
+        cause: error,
+      });
       failed.push({ checkId: check.id, message: failure.message });
       return { check, change: null };
     },
@@ -199,7 +269,11 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
 
   // 3. both scoreboards stored (REV-D)
   if (repository !== undefined) {
-    await repository.saveScoreboards({ debateId: debate.id, at: options.reviewedAt, ...scoreboards(checkHistories(checks)) });
+    await repository.saveScoreboards({
+      debateId: debate.id,
+      at: options.reviewedAt,
+      ...scoreboards(checkHistories(checks)),
+    });
   }
   return { reviewedAt: options.reviewedAt, transcripts, checks, changes, reports, failed };
 }

@@ -20,9 +20,9 @@ import {
 } from '@espectro/methodology';
 import { z } from 'zod';
 
-const HttpUrlSchema = z
-  .string()
-  .refine((value) => URL.canParse(value) && /^https?:$/i.test(new URL(value).protocol), { message: 'expected an absolute http(s) URL' });
+const HttpUrlSchema = z.string().refine((value) => URL.canParse(value) && /^https?:$/i.test(new URL(value).protocol), {
+  message: 'expected an absolute http(s) URL',
+});
 
 /**
  * One debate: its id (used as the ledger job id), how cards name it ("já checado em <name>"),
@@ -56,7 +56,11 @@ export type DebateInfoInput = z.input<typeof DebateInfoSchema>;
  * @example
  * TranscriptSchema.parse({ text: 'A inflação caiu para 4,2%.', vendor: 'openai', model: 'gpt-4o-mini-transcribe' });
  */
-export const TranscriptSchema = z.strictObject({ text: z.string(), vendor: z.string().min(1), model: z.string().min(1) });
+export const TranscriptSchema = z.strictObject({
+  text: z.string(),
+  vendor: z.string().min(1),
+  model: z.string().min(1),
+});
 export type Transcript = z.infer<typeof TranscriptSchema>;
 
 /**
@@ -279,7 +283,13 @@ export const CheckSchema = z.strictObject({
   reverification: ReverificationRecordSchema.nullable(),
   /** REP-1: the earlier check whose revised verdict was reused. */
   repeatOf: z
-    .strictObject({ checkId: z.string(), debate: z.string(), label: z.string(), matchedBy: z.enum(['exact_key', 'jaccard']), similarity: z.number() })
+    .strictObject({
+      checkId: z.string(),
+      debate: z.string(),
+      label: z.string(),
+      matchedBy: z.enum(['exact_key', 'jaccard']),
+      similarity: z.number(),
+    })
     .nullable(),
   history: z.array(VerdictHistoryEntrySchema).min(1),
 });
@@ -351,7 +361,9 @@ export type ReviewChange = z.infer<typeof ReviewChangeSchema>;
 export const ReviewResultSchema = z.strictObject({
   reviewedAt: IsoDateSchema,
   /** The full re-transcription, one entry per chunk (`null` text when that chunk failed). */
-  transcripts: z.array(z.strictObject({ index: z.number().int().nonnegative(), transcript: TranscriptSchema.nullable() })),
+  transcripts: z.array(
+    z.strictObject({ index: z.number().int().nonnegative(), transcript: TranscriptSchema.nullable() }),
+  ),
   /** Every check, with the review entry appended to its history. */
   checks: z.array(CheckSchema),
   changes: z.array(ReviewChangeSchema),

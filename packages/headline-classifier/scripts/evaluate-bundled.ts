@@ -22,7 +22,12 @@ import {
 
 const thresholds = { macroAccuracy: { minimum: 0.8 }, precision: { minimum: 0.8 }, bootstrap: { seed: 20261130 } };
 const golden = await loadGoldenSet(BUNDLED_GOLDEN_DIRECTORY);
-const registration = register({ thresholds, taxonomySha256: TAXONOMY_SHA256, golden, registeredAt: '2026-11-30T09:00:00Z' });
+const registration = register({
+  thresholds,
+  taxonomySha256: TAXONOMY_SHA256,
+  golden,
+  registeredAt: '2026-11-30T09:00:00Z',
+});
 const baseline = createRulesBaseline();
 const predictions = await baseline.classify(golden.cases);
 const { verdict, frozen } = evaluate({

@@ -1,4 +1,9 @@
-import { applyHeadlinePrecedence, extractBoletines, type HeadlineClass, type HeadlineSignals } from '@espectro/methodology';
+import {
+  applyHeadlinePrecedence,
+  extractBoletines,
+  type HeadlineClass,
+  type HeadlineSignals,
+} from '@espectro/methodology';
 import type { Classification, EvidenceField, HeadlineClassifier, HeadlineInput } from './classifier.js';
 import { compileRoster, PARLIAMENTARIAN_ROSTER, type Roster, type RosterMatcher } from './roster.js';
 import { foldText } from './text.js';
@@ -192,7 +197,9 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     }
     // LINK-1 grammar: numbers count only after the word boletín, so texts without it are skipped.
     const mentionsBoletin = foldedTitle.includes('bolet') || (foldedDescription?.includes('bolet') ?? false);
-    const boletines = mentionsBoletin ? extractBoletines(description === null ? title : `${title}\n${description}`) : [];
+    const boletines = mentionsBoletin
+      ? extractBoletines(description === null ? title : `${title}\n${description}`)
+      : [];
     if (legislativeHit === null && boletines.length > 0) {
       legislativeHit =
         searchIn(boletinQuote, 'title', foldedTitle, title) ??
@@ -202,7 +209,8 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
       parliamentarianIn('title', title, foldedTitle) ??
       (description === null ? null : parliamentarianIn('description', description, foldedDescription!));
     let lawHit = searchIn(lawInForce, 'title', foldedTitle, title);
-    if (lawHit === null && description !== null) lawHit = searchIn(lawInForce, 'description', foldedDescription!, description);
+    if (lawHit === null && description !== null)
+      lawHit = searchIn(lawInForce, 'description', foldedDescription!, description);
     if (lawHit === null && foldedTitle.includes('ley ')) lawHit = searchIn(namedLaw, 'title', title, title);
     if (lawHit === null && description !== null && foldedDescription!.includes('ley ')) {
       lawHit = searchIn(namedLaw, 'description', description, description);

@@ -34,7 +34,10 @@ export class HeadlineClassifierError extends Error {
   readonly stage: string;
 
   constructor(details: { code: HeadlineClassifierErrorCode; stage: string; message: string; cause?: unknown }) {
-    super(`@espectro/headline-classifier ${details.stage}: ${details.message}`, details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      `@espectro/headline-classifier ${details.stage}: ${details.message}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.code = details.code;
     this.stage = details.stage;
   }

@@ -17,7 +17,12 @@ import {
  * arranged in label cycles, so that p_o = 137/154 and p_e = 8276/23716.
  */
 function seedLikeRaters(): { a: HeadlineClass[]; b: HeadlineClass[] } {
-  const classes: HeadlineClass[] = ['non_legislative', 'non_legislative_politics', 'legislative_process', 'parliamentary_activity'];
+  const classes: HeadlineClass[] = [
+    'non_legislative',
+    'non_legislative_politics',
+    'legislative_process',
+    'parliamentary_activity',
+  ];
   const sizes = [80, 30, 24, 20];
   const a: HeadlineClass[] = classes.flatMap((label, index) => Array<HeadlineClass>(sizes[index]!).fill(label));
   const b = [...a];
@@ -50,7 +55,12 @@ function syntheticGolden(a: HeadlineClass[], b: HeadlineClass[], oversampled: He
     annotatorB: cases.map((goldenCase, index) => ({ id: goldenCase.id, class: labelsB[index]!, annotator: 'B' })),
     arbitration: cases
       .filter((_, index) => labelsA[index] !== labelsB[index])
-      .map((goldenCase, index) => ({ id: goldenCase.id, class: labelsA[index]!, annotator: 'arbiter', rationale: 'synthetic' })),
+      .map((goldenCase, index) => ({
+        id: goldenCase.id,
+        class: labelsA[index]!,
+        annotator: 'arbiter',
+        rationale: 'synthetic',
+      })),
   };
 }
 
@@ -111,7 +121,8 @@ describe('bundled golden set (real headlines, data/golden)', () => {
 });
 
 describe('golden-set consistency checks', () => {
-  const base = (): GoldenSet => syntheticGolden(['non_legislative', 'law_in_force'], ['non_legislative', 'ambiguous'], []);
+  const base = (): GoldenSet =>
+    syntheticGolden(['non_legislative', 'law_in_force'], ['non_legislative', 'ambiguous'], []);
 
   it('refuses a disagreement without arbitration', () => {
     const golden = { ...base(), arbitration: [] };
@@ -120,9 +131,14 @@ describe('golden-set consistency checks', () => {
 
   it('refuses labels for unknown cases and missing labels', () => {
     const golden = base();
-    expect(() => checkGoldenSet({ ...golden, annotatorA: [...golden.annotatorA, { id: 'nope', class: 'ambiguous', annotator: 'A' }] })).toThrow(
-      /id nope is not a case/,
+    expect(() =>
+      checkGoldenSet({
+        ...golden,
+        annotatorA: [...golden.annotatorA, { id: 'nope', class: 'ambiguous', annotator: 'A' }],
+      }),
+    ).toThrow(/id nope is not a case/);
+    expect(() => checkGoldenSet({ ...golden, annotatorB: golden.annotatorB.slice(1) })).toThrow(
+      HeadlineClassifierError,
     );
-    expect(() => checkGoldenSet({ ...golden, annotatorB: golden.annotatorB.slice(1) })).toThrow(HeadlineClassifierError);
   });
 });

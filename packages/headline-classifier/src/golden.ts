@@ -92,7 +92,12 @@ export async function loadGoldenSet(directory: string): Promise<GoldenSet> {
     cases: parseJsonl(await read(GOLDEN_FILES.cases), GoldenCaseSchema, GOLDEN_FILES.cases, 'golden'),
     annotatorA: parseJsonl(await read(GOLDEN_FILES.annotatorA), AnnotationSchema, GOLDEN_FILES.annotatorA, 'golden'),
     annotatorB: parseJsonl(await read(GOLDEN_FILES.annotatorB), AnnotationSchema, GOLDEN_FILES.annotatorB, 'golden'),
-    arbitration: parseJsonl(await read(GOLDEN_FILES.arbitration), ArbitrationSchema, GOLDEN_FILES.arbitration, 'golden'),
+    arbitration: parseJsonl(
+      await read(GOLDEN_FILES.arbitration),
+      ArbitrationSchema,
+      GOLDEN_FILES.arbitration,
+      'golden',
+    ),
   };
   checkGoldenSet(golden);
   return golden;
@@ -126,7 +131,8 @@ export function checkGoldenSet(golden: GoldenSet): void {
     [GOLDEN_FILES.annotatorB, b],
     [GOLDEN_FILES.arbitration, arbitration],
   ] as const) {
-    for (const id of labels.keys()) if (!cases.has(id)) fail(`${label}: id ${id} is not a case of ${GOLDEN_FILES.cases}`);
+    for (const id of labels.keys())
+      if (!cases.has(id)) fail(`${label}: id ${id} is not a case of ${GOLDEN_FILES.cases}`);
   }
   for (const id of cases.keys()) {
     const first = a.get(id);
@@ -134,7 +140,9 @@ export function checkGoldenSet(golden: GoldenSet): void {
     if (!first) fail(`case ${id} has no label in ${GOLDEN_FILES.annotatorA}`);
     if (!second) fail(`case ${id} has no label in ${GOLDEN_FILES.annotatorB}`);
     if (first.class !== second.class && !arbitration.has(id)) {
-      fail(`case ${id}: annotators disagree (${first.class} vs ${second.class}) and ${GOLDEN_FILES.arbitration} has no decision`);
+      fail(
+        `case ${id}: annotators disagree (${first.class} vs ${second.class}) and ${GOLDEN_FILES.arbitration} has no decision`,
+      );
     }
     if (first.class === second.class && arbitration.has(id)) {
       fail(`case ${id}: annotators agree, so ${GOLDEN_FILES.arbitration} must not decide it`);
@@ -164,7 +172,10 @@ export function goldLabels(golden: GoldenSet): Map<string, HeadlineClass> {
 
 /** Gold cases per class (every class of HC-1, zero included). */
 export function goldCounts(golden: GoldenSet): Record<HeadlineClass, number> {
-  const counts = Object.fromEntries(HeadlineClassSchema.options.map((label) => [label, 0])) as Record<HeadlineClass, number>;
+  const counts = Object.fromEntries(HeadlineClassSchema.options.map((label) => [label, 0])) as Record<
+    HeadlineClass,
+    number
+  >;
   for (const label of goldLabels(golden).values()) counts[label] += 1;
   return counts;
 }

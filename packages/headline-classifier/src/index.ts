@@ -47,7 +47,14 @@ export {
 } from './baseline.js';
 export { decodeEntities, htmlToText } from './feeds/html.js';
 export { MONITORED_OUTLETS, findOutlet, type Outlet } from './feeds/outlets.js';
-export { BODY_FIELDS, ingestFeeds, parseFeed, type FeedIngestion, type FeedOutcome, type SkippedItem } from './feeds/ingest.js';
+export {
+  BODY_FIELDS,
+  ingestFeeds,
+  parseFeed,
+  type FeedIngestion,
+  type FeedOutcome,
+  type SkippedItem,
+} from './feeds/ingest.js';
 export { parseJsonl, toJsonl } from './jsonl.js';
 export {
   AnnotationSchema,

@@ -8,7 +8,12 @@ import { HeadlineClassifierError } from './errors.js';
  * @example
  * parseJsonl('{"id":"1","class":"non_legislative","annotator":"A"}\n', AnnotationSchema, 'annotator-a.jsonl');
  */
-export function parseJsonl<Schema extends z.ZodType>(text: string, schema: Schema, label: string, stage = 'read'): z.output<Schema>[] {
+export function parseJsonl<Schema extends z.ZodType>(
+  text: string,
+  schema: Schema,
+  label: string,
+  stage = 'read',
+): z.output<Schema>[] {
   const rows: z.output<Schema>[] = [];
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index += 1) {

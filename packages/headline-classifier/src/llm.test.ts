@@ -46,7 +46,11 @@ describe('LLM classifier (DeepSeek adapter against the loopback fake server)', (
       reply.json({ class: 'legislative_process', evidencePhrase: 'aprobó en general' }),
     );
     const [result] = await createLlmClassifier({ model: server.model('deepseek') }).classify([headline]);
-    expect(result).toMatchObject({ class: 'legislative_process', evidence: 'aprobó en general', evidenceField: 'description' });
+    expect(result).toMatchObject({
+      class: 'legislative_process',
+      evidence: 'aprobó en general',
+      evidenceField: 'description',
+    });
     expect(server.requests).toHaveLength(2);
     expect(server.requests[1]!.messages.at(-1)!.content).toContain('«la ley ya está vigente» no aparece');
   });
@@ -67,10 +71,15 @@ describe('LLM classifier (DeepSeek adapter against the loopback fake server)', (
       headline,
       { id: 'synthetic-2', title: 'Temblor de prueba en el sur' },
     ]);
-    expect(results[0]).toMatchObject({ class: null, rejection: expect.stringMatching(/^provider failure \(server_error\)/) });
+    expect(results[0]).toMatchObject({
+      class: null,
+      rejection: expect.stringMatching(/^provider failure \(server_error\)/),
+    });
     expect(results[1]).toMatchObject({ class: 'non_legislative', evidence: 'Temblor' });
     server.enqueue(reply.unauthorized());
-    await expect(createLlmClassifier({ model: server.model('deepseek') }).classify([headline])).rejects.toThrow(HeadlineClassifierError);
+    await expect(createLlmClassifier({ model: server.model('deepseek') }).classify([headline])).rejects.toThrow(
+      HeadlineClassifierError,
+    );
   });
 
   it('links by boletín number through the classifier output, never through the class', async () => {

@@ -1,5 +1,18 @@
-import { CONFIGURATION_CODES, createDeepSeek, definePrompt, isLlmError, type CompatibleSettings, type LanguageModel } from '@espectro/llm';
-import { LlmClassificationSchema, locateEvidence, type Classification, type HeadlineClassifier, type HeadlineInput } from './classifier.js';
+import {
+  CONFIGURATION_CODES,
+  createDeepSeek,
+  definePrompt,
+  isLlmError,
+  type CompatibleSettings,
+  type LanguageModel,
+} from '@espectro/llm';
+import {
+  LlmClassificationSchema,
+  locateEvidence,
+  type Classification,
+  type HeadlineClassifier,
+  type HeadlineInput,
+} from './classifier.js';
 import { HeadlineClassifierError } from './errors.js';
 import { TAXONOMY_SHA256, taxonomyDocument } from './taxonomy.js';
 import { foldText } from './text.js';
@@ -113,7 +126,14 @@ export function createLlmClassifier(settings: LlmClassifierSettings = {}): Headl
       }
     } catch (error) {
       if (isLlmError(error) && !CONFIGURATION_CODES.has(error.code)) {
-        return { id: item.id, class: null, evidence: null, evidenceField: null, backend, rejection: `provider failure (${error.code}): ${error.message}` };
+        return {
+          id: item.id,
+          class: null,
+          evidence: null,
+          evidenceField: null,
+          backend,
+          rejection: `provider failure (${error.code}): ${error.message}`,
+        };
       }
       throw new HeadlineClassifierError({
         code: 'llm_failed',

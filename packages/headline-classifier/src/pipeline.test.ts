@@ -9,7 +9,11 @@ describe('classifyAndLink (LINK-1, AGR-3)', () => {
   it('links a headline to bills only through boletín numbers in its title or description', async () => {
     const rows = await classifyAndLink(baseline, [
       { id: 'a', title: 'Senado despacha el Boletín N° 12.345-07 a comisión mixta' },
-      { id: 'b', title: 'Cámara aprueba reforma de pensiones', description: 'Los boletines 1234-05 y 5678-06 pasan al Senado.' },
+      {
+        id: 'b',
+        title: 'Cámara aprueba reforma de pensiones',
+        description: 'Los boletines 1234-05 y 5678-06 pasan al Senado.',
+      },
       { id: 'c', title: 'Senado despacha la reforma de pensiones' },
       { id: 'd', title: 'Colo Colo gana; RUT 12.345.678-9 y teléfono 2 2345 6789-12' },
     ]);
@@ -35,7 +39,10 @@ describe('classifyAndLink (LINK-1, AGR-3)', () => {
       ],
       measurability,
     );
-    expect(legislative).toMatchObject({ classLink: { reason: 'class_precision_not_measured' }, trace: ['HC-1', 'LINK-1', 'AGR-3'] });
+    expect(legislative).toMatchObject({
+      classLink: { reason: 'class_precision_not_measured' },
+      trace: ['HC-1', 'LINK-1', 'AGR-3'],
+    });
     // A boletín number makes the text legislative (HC-1), and the link still comes from the number.
     expect(other).toMatchObject({ class: 'legislative_process', boletines: ['9999-01'] });
   });

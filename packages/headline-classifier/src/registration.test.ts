@@ -13,7 +13,11 @@ import { BUNDLED_GOLDEN_DIRECTORY, goldLabels, loadGoldenSet, type GoldenSet } f
 import { evaluate, recordRun, register, type ThresholdsInput } from './registration.js';
 import { TAXONOMY_SHA256 } from './taxonomy.js';
 
-const thresholds: ThresholdsInput = { macroAccuracy: { minimum: 0.75 }, precision: { minimum: 0.7 }, bootstrap: { seed: 20261130, resamples: 2000 } };
+const thresholds: ThresholdsInput = {
+  macroAccuracy: { minimum: 0.75 },
+  precision: { minimum: 0.7 },
+  bootstrap: { seed: 20261130, resamples: 2000 },
+};
 let golden: GoldenSet;
 let predictions: Classification[];
 
@@ -22,8 +26,10 @@ beforeAll(async () => {
   predictions = await createRulesBaseline().classify(golden.cases);
 });
 
-const registered = () => register({ thresholds, taxonomySha256: TAXONOMY_SHA256, golden, registeredAt: '2026-11-30T09:00:00Z' });
-const runLog = (at = '2026-11-30T09:30:00Z') => recordRun(null, { at, backend: 'rules-baseline (offline)', items: predictions.length });
+const registered = () =>
+  register({ thresholds, taxonomySha256: TAXONOMY_SHA256, golden, registeredAt: '2026-11-30T09:00:00Z' });
+const runLog = (at = '2026-11-30T09:30:00Z') =>
+  recordRun(null, { at, backend: 'rules-baseline (offline)', items: predictions.length });
 const run = (overrides: Partial<Parameters<typeof evaluate>[0]> = {}) =>
   evaluate({
     registration: registered(),
@@ -70,7 +76,12 @@ describe('evaluate', () => {
       bootstrap: { seed: 20261130, resamples: 2000 },
     });
     expect(verdict.macroAccuracy).toEqual(expectedMacro);
-    expect(verdict.precision).toEqual(perClassPrecision(ids.map((id) => gold.get(id)!), ids.map((id) => byId.get(id)!)));
+    expect(verdict.precision).toEqual(
+      perClassPrecision(
+        ids.map((id) => gold.get(id)!),
+        ids.map((id) => byId.get(id)!),
+      ),
+    );
     expect(verdict.n).toBe(golden.cases.length);
     expect(verdict.macroAccuracy.interval![0]).toBeLessThanOrEqual(verdict.macroAccuracy.value!);
     expect(verifyFrozenArtifact(frozen).ok).toBe(true);
@@ -78,7 +89,8 @@ describe('evaluate', () => {
     // AGR-3: classes below 25 gold cases never auto-link.
     for (const row of verdict.precision) {
       if (row.goldCases < 25) expect(row.value).toBeNull();
-      if (row.class !== 'unclassified') expect(verdict.autoLinkAllowed[row.class as keyof typeof verdict.autoLinkAllowed]).toBe(row.goldCases >= 25);
+      if (row.class !== 'unclassified')
+        expect(verdict.autoLinkAllowed[row.class as keyof typeof verdict.autoLinkAllowed]).toBe(row.goldCases >= 25);
     }
   });
 
@@ -101,7 +113,13 @@ describe('evaluate', () => {
     const tampered = { ...file, registration: { ...file.registration, registeredAt: '2026-11-29T09:00:00Z' } };
     expect(refusal(() => run({ registration: tampered })).message).toMatch(/edited after it was frozen/);
     expect(refusal(() => run({ taxonomySha256: '0'.repeat(64) })).message).toMatch(/taxonomy changed/);
-    const edited = { ...golden, annotatorA: golden.annotatorA.map((row) => row) , cases: golden.cases.map((goldenCase, index) => (index === 0 ? { ...goldenCase, title: `${goldenCase.title}.` } : goldenCase)) };
+    const edited = {
+      ...golden,
+      annotatorA: golden.annotatorA.map((row) => row),
+      cases: golden.cases.map((goldenCase, index) =>
+        index === 0 ? { ...goldenCase, title: `${goldenCase.title}.` } : goldenCase,
+      ),
+    };
     expect(refusal(() => run({ golden: edited })).message).toMatch(/golden set changed/);
   });
 
@@ -110,7 +128,9 @@ describe('evaluate', () => {
   });
 
   it('counts a rejected (null) prediction as wrong under its own label', () => {
-    const rejected = predictions.map((prediction, index) => (index === 0 ? { ...prediction, class: null } : prediction));
+    const rejected = predictions.map((prediction, index) =>
+      index === 0 ? { ...prediction, class: null } : prediction,
+    );
     const { verdict } = run({ predictions: rejected });
     expect(verdict.confusion.classes).toContain('unclassified');
   });

@@ -139,11 +139,17 @@ export function register(input: {
 export function parseRegistrationFile(value: unknown): RegistrationFile {
   const parsed = RegistrationFileSchema.safeParse(value);
   if (!parsed.success) {
-    registrationError('not_registered', `the registration file is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`);
+    registrationError(
+      'not_registered',
+      `the registration file is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    );
   }
   const actual = sha256Hex(canonicalJson(parsed.data.registration));
   if (actual !== parsed.data.sha256) {
-    registrationError('not_registered', `the registration was edited after it was frozen (sha256 ${actual} ≠ recorded ${parsed.data.sha256})`);
+    registrationError(
+      'not_registered',
+      `the registration was edited after it was frozen (sha256 ${actual} ≠ recorded ${parsed.data.sha256})`,
+    );
   }
   return parsed.data;
 }
@@ -210,11 +216,17 @@ export function evaluate(input: {
     );
   }
   if (input.taxonomySha256 !== registration.sha256.taxonomy) {
-    registrationError('not_registered', `the taxonomy changed since registration (sha256 ${input.taxonomySha256} ≠ registered ${registration.sha256.taxonomy})`);
+    registrationError(
+      'not_registered',
+      `the taxonomy changed since registration (sha256 ${input.taxonomySha256} ≠ registered ${registration.sha256.taxonomy})`,
+    );
   }
   const goldenCheck = verifyArtifact(goldenSetDocument(input.golden), registration.sha256.goldenSet);
   if (!goldenCheck.ok) {
-    registrationError('not_registered', `the golden set changed since registration (sha256 ${goldenCheck.actual} ≠ registered ${goldenCheck.expected})`);
+    registrationError(
+      'not_registered',
+      `the golden set changed since registration (sha256 ${goldenCheck.actual} ≠ registered ${goldenCheck.expected})`,
+    );
   }
   const runLog = RunLogSchema.parse(input.runLog);
   if (Date.parse(registration.registeredAt) > Date.parse(runLog.firstRunAt)) {
@@ -257,7 +269,9 @@ export function evaluate(input: {
   ) as Record<HeadlineClass, boolean>;
   // RULES §10 "Real-valued thresholds": methodology's atLeast treats a value within 1e-9 as equal.
   const macroPassed = macro.value !== null && atLeast(macro.value, thresholds.macroAccuracy.minimum);
-  const precisionPassed = precision.every((row) => row.value === null || atLeast(row.value, thresholds.precision.minimum));
+  const precisionPassed = precision.every(
+    (row) => row.value === null || atLeast(row.value, thresholds.precision.minimum),
+  );
   const verdict: Verdict = {
     registrationSha256: file.sha256,
     sha256: registration.sha256,

@@ -6,7 +6,11 @@ import { evaluate, recordRun, register } from './registration.js';
 import { buildReport, formatFigure, renderReportMarkdown, type EvaluationReport } from './report.js';
 import { TAXONOMY_SHA256, TAXONOMY_VERSION } from './taxonomy.js';
 
-const thresholds = { macroAccuracy: { minimum: 0.8 }, precision: { minimum: 0.8 }, bootstrap: { seed: 20261130, resamples: 2000 } };
+const thresholds = {
+  macroAccuracy: { minimum: 0.8 },
+  precision: { minimum: 0.8 },
+  bootstrap: { seed: 20261130, resamples: 2000 },
+};
 let golden: GoldenSet;
 let report: EvaluationReport;
 let baselineLabels: (string | null)[];
@@ -16,7 +20,12 @@ beforeAll(async () => {
   const baseline = createRulesBaseline();
   const predictions = await baseline.classify(golden.cases);
   baselineLabels = predictions.map((prediction) => prediction.class);
-  const registration = register({ thresholds, taxonomySha256: TAXONOMY_SHA256, golden, registeredAt: '2026-11-30T09:00:00Z' });
+  const registration = register({
+    thresholds,
+    taxonomySha256: TAXONOMY_SHA256,
+    golden,
+    registeredAt: '2026-11-30T09:00:00Z',
+  });
   const { verdict, frozen } = evaluate({
     registration,
     thresholds,
@@ -42,7 +51,12 @@ describe('evaluation report of the rules baseline on the real golden set', () =>
     const goldList = golden.cases.map((goldenCase) => gold.get(goldenCase.id)!);
     const predicted = baselineLabels.map((label) => label ?? 'unclassified');
     const macro = macroAccuracy({ gold: goldList, predicted, bootstrap: thresholds.bootstrap });
-    expect(report.evaluation.macroAccuracy).toEqual({ value: macro.value, n: macro.n, interval: macro.interval, level: 0.95 });
+    expect(report.evaluation.macroAccuracy).toEqual({
+      value: macro.value,
+      n: macro.n,
+      interval: macro.interval,
+      level: 0.95,
+    });
     const included = golden.cases.filter((goldenCase) => !goldenCase.oversampled);
     const a = included.map((goldenCase) => golden.annotatorA.find((row) => row.id === goldenCase.id)!.class);
     const b = included.map((goldenCase) => golden.annotatorB.find((row) => row.id === goldenCase.id)!.class);
@@ -78,7 +92,9 @@ describe('evaluation report of the rules baseline on the real golden set', () =>
     expect(markdown).toMatch(/Cohen's kappa: 0\.\d\d \(95 % CI 0\.\d\d–(?:0\.\d\d|1\.00), n = \d+\)/);
     expect(markdown).toContain('precision not measured');
     expect(markdown).toContain('same AI system');
-    expect(formatFigure({ value: 0.8896, n: 154, interval: [0.83, 0.93], level: 0.95 }, 'percent')).toBe('89.0 % (95 % CI 83.0 %–93.0 %, n = 154)');
+    expect(formatFigure({ value: 0.8896, n: 154, interval: [0.83, 0.93], level: 0.95 }, 'percent')).toBe(
+      '89.0 % (95 % CI 83.0 %–93.0 %, n = 154)',
+    );
   });
 
   it('never reports a precision for a class with fewer than 25 gold cases (AGR-3)', () => {

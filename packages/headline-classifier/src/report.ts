@@ -80,12 +80,25 @@ export function buildReport(input: {
     },
     evaluation: {
       backend: verdict.backend,
-      macroAccuracy: macro.value === null || macro.interval === null ? null : figure(macro.value, macro.n, macro.interval, macro.level),
+      macroAccuracy:
+        macro.value === null || macro.interval === null
+          ? null
+          : figure(macro.value, macro.n, macro.interval, macro.level),
       eligibleClasses: macro.eligibleClasses,
-      recall: macro.perClass.map((row) => ({ class: row.class, goldCases: row.goldCases, correct: row.correct, eligible: row.eligible })),
+      recall: macro.perClass.map((row) => ({
+        class: row.class,
+        goldCases: row.goldCases,
+        correct: row.correct,
+        eligible: row.eligible,
+      })),
       precision: verdict.precision.map((row): PrecisionLine => {
         if (row.value !== null && row.interval !== null) {
-          return { class: row.class, measured: true, figure: figure(row.value, row.n, row.interval, row.level), goldCases: row.goldCases };
+          return {
+            class: row.class,
+            measured: true,
+            figure: figure(row.value, row.n, row.interval, row.level),
+            goldCases: row.goldCases,
+          };
         }
         return {
           class: row.class,
@@ -125,7 +138,10 @@ export function renderReportMarkdown(report: EvaluationReport): string {
   const lines: string[] = [];
   const label = (id: string) => (LABELS.has(id) ? `${id} (${LABELS.get(id)})` : id);
   lines.push('# Headline classifier evaluation', '');
-  lines.push(`Generated ${report.generatedAt}. Taxonomy ${report.taxonomy.version}, sha256 \`${report.taxonomy.sha256}\`.`, '');
+  lines.push(
+    `Generated ${report.generatedAt}. Taxonomy ${report.taxonomy.version}, sha256 \`${report.taxonomy.sha256}\`.`,
+    '',
+  );
   lines.push('## Golden set', '');
   lines.push(
     `${report.goldenSet.cases} cases (${report.goldenSet.oversampled} added by directed over-sampling, excluded from the agreement n). sha256 \`${report.goldenSet.sha256}\`.`,
@@ -137,12 +153,13 @@ export function renderReportMarkdown(report: EvaluationReport): string {
   lines.push(`- Raw agreement: ${formatFigure(report.agreement.rawAgreement, 'percent')} (Wilson interval)`);
   lines.push(
     report.agreement.kappa === null
-      ? '- Cohen\'s kappa: undefined (p_e = 1)'
+      ? "- Cohen's kappa: undefined (p_e = 1)"
       : `- Cohen's kappa: ${formatFigure(report.agreement.kappa, 'coefficient')} (asymptotic SE)`,
   );
   if (report.agreement.disagreements.length > 0) {
     lines.push('', '| case | annotator A | annotator B | arbitrated |', '|---|---|---|---|');
-    for (const row of report.agreement.disagreements) lines.push(`| ${row.id} | ${row.a} | ${row.b} | ${row.arbitrated ?? '—'} |`);
+    for (const row of report.agreement.disagreements)
+      lines.push(`| ${row.id} | ${row.a} | ${row.b} | ${row.arbitrated ?? '—'} |`);
   }
   const evaluation = report.evaluation;
   lines.push('', `## Classifier \`${evaluation.backend}\``, '');
@@ -154,17 +171,25 @@ export function renderReportMarkdown(report: EvaluationReport): string {
   lines.push(
     `- Pre-registered thresholds: macro accuracy ≥ ${percent(evaluation.thresholds.macroAccuracy.minimum)}, measurable precision ≥ ${percent(evaluation.thresholds.precision.minimum)} → ${evaluation.passed.overall ? 'passed' : 'not passed'} (macro accuracy ${evaluation.passed.macroAccuracy ? 'passed' : 'not passed'}, precision ${evaluation.passed.precision ? 'passed' : 'not passed'})`,
   );
-  lines.push('', '| class | gold cases | recall (correct/gold) | in macro mean | precision (AGR-3) | may auto-link (AGR-3) |', '|---|---:|---|---|---|---|');
+  lines.push(
+    '',
+    '| class | gold cases | recall (correct/gold) | in macro mean | precision (AGR-3) | may auto-link (AGR-3) |',
+    '|---|---:|---|---|---|---|',
+  );
   for (const row of evaluation.recall) {
     const precision = evaluation.precision.find((line) => line.class === row.class);
-    const precisionText = precision === undefined ? '—' : precision.measured ? formatFigure(precision.figure, 'percent') : precision.reason;
+    const precisionText =
+      precision === undefined ? '—' : precision.measured ? formatFigure(precision.figure, 'percent') : precision.reason;
     const autoLink = evaluation.autoLinkAllowed[row.class as HeadlineClass];
     lines.push(
       `| ${label(row.class)} | ${row.goldCases} | ${row.correct}/${row.goldCases} | ${row.eligible ? 'yes' : 'no'} | ${precisionText} | ${autoLink ? 'permitted (links still only by boletín)' : 'no'} |`,
     );
   }
   lines.push('', '### Confusion matrix (rows: gold, columns: predicted)', '');
-  lines.push(`| gold \\ predicted | ${evaluation.confusion.classes.join(' | ')} |`, `|---|${evaluation.confusion.classes.map(() => '---:').join('|')}|`);
+  lines.push(
+    `| gold \\ predicted | ${evaluation.confusion.classes.join(' | ')} |`,
+    `|---|${evaluation.confusion.classes.map(() => '---:').join('|')}|`,
+  );
   evaluation.confusion.classes.forEach((gold, row) => {
     lines.push(`| ${gold} | ${evaluation.confusion.matrix[row]!.join(' | ')} |`);
   });

@@ -18,7 +18,9 @@ describe('parliamentarian roster (data/parliamentarians.json)', () => {
   });
 
   it('has unique names and unique aliases', () => {
-    const forms = PARLIAMENTARIAN_ROSTER.members.flatMap((member) => [member.name, ...(member.aliases ?? [])].map(foldText));
+    const forms = PARLIAMENTARIAN_ROSTER.members.flatMap((member) =>
+      [member.name, ...(member.aliases ?? [])].map(foldText),
+    );
     expect(new Set(forms).size).toBe(forms.length);
   });
 

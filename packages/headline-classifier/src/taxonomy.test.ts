@@ -5,7 +5,9 @@ import { loadGoldenSet, BUNDLED_GOLDEN_DIRECTORY } from './golden.js';
 import { TAXONOMY_SHA256, taxonomyDocument, verifyTaxonomyArtifact, type TAXONOMY_ARTIFACT } from './taxonomy.js';
 
 describe('frozen taxonomy (AGR-4)', () => {
-  const file = JSON.parse(readFileSync(new URL('../data/taxonomy.json', import.meta.url), 'utf8')) as typeof TAXONOMY_ARTIFACT;
+  const file = JSON.parse(
+    readFileSync(new URL('../data/taxonomy.json', import.meta.url), 'utf8'),
+  ) as typeof TAXONOMY_ARTIFACT;
 
   it('the committed file hashes to its recorded sha256', () => {
     expect(sha256Hex(file.canonical)).toBe(file.sha256);
@@ -20,7 +22,9 @@ describe('frozen taxonomy (AGR-4)', () => {
   it('covers the six HC-1 classes with the methodology’s definitions, in precedence order', () => {
     const document = taxonomyDocument();
     expect(document.classes.map((entry) => entry.id)).toEqual(HEADLINE_TAXONOMY.map((entry) => entry.id));
-    document.classes.forEach((entry, position) => expect(entry.definition.es).toBe(HEADLINE_TAXONOMY[position]!.definition.es));
+    document.classes.forEach((entry, position) =>
+      expect(entry.definition.es).toBe(HEADLINE_TAXONOMY[position]!.definition.es),
+    );
   });
 
   it('quotes its examples verbatim from the golden set, with the golden class', async () => {
@@ -36,7 +40,10 @@ describe('frozen taxonomy (AGR-4)', () => {
   });
 
   it('detects tampering', () => {
-    const tampered = { ...file, canonical: file.canonical.replace('Tramitación legislativa', 'Tramitacion legislativa') };
+    const tampered = {
+      ...file,
+      canonical: file.canonical.replace('Tramitación legislativa', 'Tramitacion legislativa'),
+    };
     expect(verifyFrozenArtifact(tampered).ok).toBe(false);
     expect(verifyTaxonomyArtifact(tampered).ok).toBe(false);
     expect(verifyTaxonomyArtifact({ ...file, sha256: '0'.repeat(64) }).reason).toMatch(/sha256 mismatch/);

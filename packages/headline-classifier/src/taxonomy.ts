@@ -37,14 +37,25 @@ export interface TaxonomyDocument {
 const EXAMPLES: Record<HeadlineClass, TaxonomyExample[]> = {
   legislative_process: [
     { id: 'hc-003', title: 'Senado aprueba reforma de pensiones: Podría ser ley desde este miércoles' },
-    { id: 'hc-077', title: 'Tras absolución de Crespo: Ingresan proyecto para derogar legítima defensa privilegiada en Ley Naín-Retamal' },
+    {
+      id: 'hc-077',
+      title:
+        'Tras absolución de Crespo: Ingresan proyecto para derogar legítima defensa privilegiada en Ley Naín-Retamal',
+    },
   ],
   parliamentary_activity: [
     { id: 'hc-006', title: 'Diputado Oyarzo anticipa comisión 2.0 por convenios: «Caiga quien caiga»' },
-    { id: 'hc-017', title: 'Senadora Karol Cariola alerta por recortes presupuestarios del Gobierno y su impacto en derechos sociales' },
+    {
+      id: 'hc-017',
+      title:
+        'Senadora Karol Cariola alerta por recortes presupuestarios del Gobierno y su impacto en derechos sociales',
+    },
   ],
   law_in_force: [
-    { id: 'hc-057', title: 'Entró en vigencia Nueva Ley de Delitos Económicos: Importantes implicancias para Empresas de la Región' },
+    {
+      id: 'hc-057',
+      title: 'Entró en vigencia Nueva Ley de Delitos Económicos: Importantes implicancias para Empresas de la Región',
+    },
     { id: 'hc-005', title: 'A un año de la Ley Karin: avances, límites y tareas pendientes' },
   ],
   non_legislative_politics: [
@@ -57,7 +68,10 @@ const EXAMPLES: Record<HeadlineClass, TaxonomyExample[]> = {
   ],
   ambiguous: [
     { id: 'hc-029', title: 'Riego acusó "demagogia" de Boric: Que se haga cargo de no haber vetado Naín-Retamal' },
-    { id: 'hc-076', title: 'Psicópata de Alto Hospicio podría ser beneficiado por ley que favorece a exuniformados de Punta Peuco' },
+    {
+      id: 'hc-076',
+      title: 'Psicópata de Alto Hospicio podría ser beneficiado por ley que favorece a exuniformados de Punta Peuco',
+    },
   ],
 };
 
@@ -105,9 +119,13 @@ export const TAXONOMY_SHA256: string = TAXONOMY_ARTIFACT.sha256;
  * Checks the committed taxonomy artifact: its canonical text hashes to its sha256 (tamper
  * detection) and equals the canonical JSON of the current {@link taxonomyDocument}.
  */
-export function verifyTaxonomyArtifact(artifact: FrozenArtifact = TAXONOMY_ARTIFACT): { ok: boolean; reason: string | null } {
+export function verifyTaxonomyArtifact(artifact: FrozenArtifact = TAXONOMY_ARTIFACT): {
+  ok: boolean;
+  reason: string | null;
+} {
   const verification = verifyFrozenArtifact(artifact);
-  if (!verification.ok) return { ok: false, reason: `sha256 mismatch: ${verification.actual} ≠ ${verification.expected}` };
+  if (!verification.ok)
+    return { ok: false, reason: `sha256 mismatch: ${verification.actual} ≠ ${verification.expected}` };
   if (artifact.kind !== 'taxonomy') return { ok: false, reason: `artifact kind is ${artifact.kind}, not taxonomy` };
   return { ok: true, reason: null };
 }

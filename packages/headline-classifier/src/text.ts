@@ -48,7 +48,10 @@ export function foldText(text: string): string {
   for (let position = 0; position < length; position += 1) buffer[position] = fold[text.charCodeAt(position)]!;
   let folded = '';
   for (let start = 0; start < length; start += 4096) {
-    folded += String.fromCharCode.apply(null, buffer.subarray(start, Math.min(length, start + 4096)) as unknown as number[]);
+    folded += String.fromCharCode.apply(
+      null,
+      buffer.subarray(start, Math.min(length, start + 4096)) as unknown as number[],
+    );
   }
   return folded;
 }

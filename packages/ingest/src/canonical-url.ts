@@ -58,7 +58,7 @@ export class InvalidArticleUrlError extends Error {
  */
 export function normaliseHost(host: string): string {
   let result = host.toLowerCase().replace(/\.$/, '');
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const prefix of STRIPPED_HOST_PREFIXES) {
       if (result.startsWith(prefix) && result.slice(prefix.length).includes('.')) {
@@ -94,7 +94,8 @@ export function canonicalUrl(input: string): string {
   } catch (error) {
     throw new InvalidArticleUrlError(`"${input}" is not an absolute URL`, { cause: error });
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidArticleUrlError(`"${input}" is not an http(s) URL`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidArticleUrlError(`"${input}" is not an http(s) URL`);
   url = unwrapAmpCache(url);
   const host = normaliseHost(url.hostname);
   const segments = url.pathname.split('/').filter((segment) => segment.length > 0 && segment.toLowerCase() !== 'amp');
@@ -106,7 +107,9 @@ export function canonicalUrl(input: string): string {
     if (AMP_PARAMETERS.has(lower) && (lower === 'amp' || value.toLowerCase() === 'amp')) return false;
     return true;
   });
-  parameters.sort(([leftName, leftValue], [rightName, rightValue]) => (leftName < rightName ? -1 : leftName > rightName ? 1 : leftValue < rightValue ? -1 : leftValue > rightValue ? 1 : 0));
+  parameters.sort(([leftName, leftValue], [rightName, rightValue]) =>
+    leftName < rightName ? -1 : leftName > rightName ? 1 : leftValue < rightValue ? -1 : leftValue > rightValue ? 1 : 0,
+  );
   const query = new URLSearchParams(parameters).toString();
   return `https://${host}${path}${query ? `?${query}` : ''}`;
 }

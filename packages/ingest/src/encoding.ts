@@ -19,7 +19,17 @@ export interface DecodedText {
   warning: string | null;
 }
 
-const LATIN1_NAMES = new Set(['iso-8859-1', 'iso8859-1', 'latin1', 'latin-1', 'l1', 'windows-1252', 'cp1252', 'us-ascii', 'ascii']);
+const LATIN1_NAMES = new Set([
+  'iso-8859-1',
+  'iso8859-1',
+  'latin1',
+  'latin-1',
+  'l1',
+  'windows-1252',
+  'cp1252',
+  'us-ascii',
+  'ascii',
+]);
 
 function declaredInXml(bytes: Uint8Array): string | null {
   const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1');
@@ -56,13 +66,28 @@ function hasMultiByte(bytes: Uint8Array): boolean {
  */
 export function decodeFeedBytes(bytes: Uint8Array, contentType?: string): DecodedText {
   if (bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
-    return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8', decidedBy: 'bom', warning: null };
+    return {
+      text: new TextDecoder('utf-8').decode(bytes.subarray(3)),
+      encoding: 'utf-8',
+      decidedBy: 'bom',
+      warning: null,
+    };
   }
   if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) {
-    return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'utf-16le', decidedBy: 'bom', warning: null };
+    return {
+      text: new TextDecoder('utf-16le').decode(bytes.subarray(2)),
+      encoding: 'utf-16le',
+      decidedBy: 'bom',
+      warning: null,
+    };
   }
   if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) {
-    return { text: iconv.decode(Buffer.from(bytes.subarray(2)), 'utf-16be'), encoding: 'utf-16be', decidedBy: 'bom', warning: null };
+    return {
+      text: iconv.decode(Buffer.from(bytes.subarray(2)), 'utf-16be'),
+      encoding: 'utf-16be',
+      decidedBy: 'bom',
+      warning: null,
+    };
   }
   const declared = declaredInXml(bytes);
   const header = charsetOf(contentType);
@@ -81,7 +106,12 @@ export function decodeFeedBytes(bytes: Uint8Array, contentType?: string): Decode
   if (LATIN1_NAMES.has(claimed) && hasMultiByte(bytes)) {
     const text = tryUtf8(bytes);
     if (text !== null) {
-      return { text, encoding: 'utf-8', decidedBy: 'correction', warning: `declared ${claimed} but the bytes are valid UTF-8 with multi-byte characters; decoded as UTF-8` };
+      return {
+        text,
+        encoding: 'utf-8',
+        decidedBy: 'correction',
+        warning: `declared ${claimed} but the bytes are valid UTF-8 with multi-byte characters; decoded as UTF-8`,
+      };
     }
   }
   const encoding = LATIN1_NAMES.has(claimed) ? 'windows-1252' : claimed;

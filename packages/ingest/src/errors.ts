@@ -4,7 +4,8 @@
  */
 
 /** What went wrong with one feed or payload. */
-export type IngestErrorCode = 'too_large' | 'invalid_xml' | 'not_a_feed' | 'invalid_json' | 'unknown_mapping' | 'unreadable' | 'invalid_input';
+export type IngestErrorCode =
+  'too_large' | 'invalid_xml' | 'not_a_feed' | 'invalid_json' | 'unknown_mapping' | 'unreadable' | 'invalid_input';
 
 /**
  * An error reading one feed or payload. Ingestion of several sources reports it for that source
@@ -22,8 +23,18 @@ export class IngestError extends Error {
   readonly line: number | undefined;
   readonly column: number | undefined;
 
-  constructor(details: { code: IngestErrorCode; source: string; message: string; line?: number; column?: number; cause?: unknown }) {
-    super(`@espectro/ingest ${details.source}: ${details.message}`, details.cause === undefined ? undefined : { cause: details.cause });
+  constructor(details: {
+    code: IngestErrorCode;
+    source: string;
+    message: string;
+    line?: number;
+    column?: number;
+    cause?: unknown;
+  }) {
+    super(
+      `@espectro/ingest ${details.source}: ${details.message}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.code = details.code;
     this.source = details.source;
     this.line = details.line;

@@ -70,7 +70,13 @@ const parser = new XMLParser({
   processEntities: true,
   htmlEntities: true,
   cdataPropName: false,
-  isArray: (name) => name === 'item' || name === 'entry' || name === 'link' || name === 'media:content' || name === 'enclosure' || name === 'category',
+  isArray: (name) =>
+    name === 'item' ||
+    name === 'entry' ||
+    name === 'link' ||
+    name === 'media:content' ||
+    name === 'enclosure' ||
+    name === 'category',
 });
 
 type Node = Record<string, unknown>;
@@ -128,7 +134,16 @@ function atomLink(links: unknown): string | null {
 
 function finishItem(
   index: number,
-  fields: { title: string | null; link: string | null; description: string | null; body: string | null; date: string | null; imageUrl: string | null; guid: string | null; language: string | null },
+  fields: {
+    title: string | null;
+    link: string | null;
+    description: string | null;
+    body: string | null;
+    date: string | null;
+    imageUrl: string | null;
+    guid: string | null;
+    language: string | null;
+  },
   items: FeedItem[],
   skipped: SkippedItem[],
 ): void {
@@ -163,9 +178,16 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_FEED_BYTES;
   const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
   if (size > maxBytes) {
-    throw new IngestError({ code: 'too_large', source, message: `the feed is ${(size / 1048576).toFixed(1)} MiB, over the ${(maxBytes / 1048576).toFixed(1)} MiB limit (raise maxFeedBytes if it is legitimate)` });
+    throw new IngestError({
+      code: 'too_large',
+      source,
+      message: `the feed is ${(size / 1048576).toFixed(1)} MiB, over the ${(maxBytes / 1048576).toFixed(1)} MiB limit (raise maxFeedBytes if it is legitimate)`,
+    });
   }
-  const decoded = typeof input === 'string' ? { text: input, encoding: 'utf-16 (string)', warning: null } : decodeFeedBytes(input, options.contentType);
+  const decoded =
+    typeof input === 'string'
+      ? { text: input, encoding: 'utf-16 (string)', warning: null }
+      : decodeFeedBytes(input, options.contentType);
   const warnings = decoded.warning ? [decoded.warning] : [];
   const xml = decoded.text;
   const validation = XMLValidator.validate(xml, { allowBooleanAttributes: true });
@@ -182,14 +204,20 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
   try {
     document = parser.parse(xml) as Node;
   } catch (error) {
-    throw new IngestError({ code: 'invalid_xml', source, message: `cannot parse the XML: ${(error as Error).message}`, cause: error });
+    throw new IngestError({
+      code: 'invalid_xml',
+      source,
+      message: `cannot parse the XML: ${(error as Error).message}`,
+      cause: error,
+    });
   }
   const items: FeedItem[] = [];
   const skipped: SkippedItem[] = [];
   const rss = document.rss as Node | undefined;
   if (rss && typeof rss === 'object') {
     const channel = (Array.isArray(rss.channel) ? rss.channel[0] : rss.channel) as Node | undefined;
-    if (!channel || typeof channel !== 'object') throw new IngestError({ code: 'not_a_feed', source, message: 'an <rss> document without a <channel>' });
+    if (!channel || typeof channel !== 'object')
+      throw new IngestError({ code: 'not_a_feed', source, message: 'an <rss> document without a <channel>' });
     const language = text(channel.language);
     ((channel.item as Node[] | undefined) ?? []).forEach((item, index) =>
       finishItem(
@@ -208,7 +236,16 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
         skipped,
       ),
     );
-    return { format: 'rss', title: plain(channel.title), link: text(channel.link), language, items, skipped, encoding: decoded.encoding, warnings };
+    return {
+      format: 'rss',
+      title: plain(channel.title),
+      link: text(channel.link),
+      language,
+      items,
+      skipped,
+      encoding: decoded.encoding,
+      warnings,
+    };
   }
   const rdf = document['rdf:RDF'] as Node | undefined;
   if (rdf && typeof rdf === 'object') {
@@ -231,7 +268,16 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
         skipped,
       ),
     );
-    return { format: 'rdf', title: channel ? plain(channel.title) : null, link: channel ? text(channel.link) : null, language, items, skipped, encoding: decoded.encoding, warnings };
+    return {
+      format: 'rdf',
+      title: channel ? plain(channel.title) : null,
+      link: channel ? text(channel.link) : null,
+      language,
+      items,
+      skipped,
+      encoding: decoded.encoding,
+      warnings,
+    };
   }
   const feed = document.feed as Node | undefined;
   if (feed && typeof feed === 'object') {
@@ -253,8 +299,21 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
         skipped,
       ),
     );
-    return { format: 'atom', title: plain(feed.title), link: atomLink(feed.link), language, items, skipped, encoding: decoded.encoding, warnings };
+    return {
+      format: 'atom',
+      title: plain(feed.title),
+      link: atomLink(feed.link),
+      language,
+      items,
+      skipped,
+      encoding: decoded.encoding,
+      warnings,
+    };
   }
   const root = Object.keys(document).find((key) => !key.startsWith('?')) ?? '(empty)';
-  throw new IngestError({ code: 'not_a_feed', source, message: `well-formed XML but not a feed: the root element is <${root}>, expected <rss>, <rdf:RDF> or <feed>` });
+  throw new IngestError({
+    code: 'not_a_feed',
+    source,
+    message: `well-formed XML but not a feed: the root element is <${root}>, expected <rss>, <rdf:RDF> or <feed>`,
+  });
 }

@@ -9,8 +9,23 @@
 export { IngestError, type IngestErrorCode } from './errors.js';
 export { canonicalUrl, domainForHost, normaliseHost, InvalidArticleUrlError } from './canonical-url.js';
 export { decodeFeedBytes, type DecodedText } from './encoding.js';
-export { DEFAULT_MAX_FEED_BYTES, parseFeed, type FeedItem, type ParsedFeed, type ParseFeedOptions, type SkippedItem } from './feed.js';
-export { NEWS_API_PRESETS, parseNewsApiPayload, type FieldPath, type NewsApiItem, type NewsApiMapping, type NewsApiPreset, type ParsedNewsApiPayload } from './news-api.js';
+export {
+  DEFAULT_MAX_FEED_BYTES,
+  parseFeed,
+  type FeedItem,
+  type ParsedFeed,
+  type ParseFeedOptions,
+  type SkippedItem,
+} from './feed.js';
+export {
+  NEWS_API_PRESETS,
+  parseNewsApiPayload,
+  type FieldPath,
+  type NewsApiItem,
+  type NewsApiMapping,
+  type NewsApiPreset,
+  type ParsedNewsApiPayload,
+} from './news-api.js';
 export { decodeEntities, foldForComparison, htmlToText, parseFeedDate, titleKey } from './text.js';
 export {
   headlineUrn,

@@ -20,14 +20,26 @@ const seenAt = '2026-04-27T15:00:00.000Z';
 
 describe('canonicalUrl', () => {
   it.each([
-    ['http://www.ElPais.com/espana/2026-04-27/nota.html?utm_source=tw&id=3#comentarios', 'https://elpais.com/espana/2026-04-27/nota.html?id=3'],
+    [
+      'http://www.ElPais.com/espana/2026-04-27/nota.html?utm_source=tw&id=3#comentarios',
+      'https://elpais.com/espana/2026-04-27/nota.html?id=3',
+    ],
     ['https://m.folha.uol.com.br/poder/2026/04/x.shtml/', 'https://folha.uol.com.br/poder/2026/04/x.shtml'],
     ['https://amp.clarin.com/politica/nota_0_abc.html', 'https://clarin.com/politica/nota_0_abc.html'],
-    ['https://g1.globo.com/politica/noticia/2026/04/27/x.ghtml/amp/', 'https://g1.globo.com/politica/noticia/2026/04/27/x.ghtml'],
+    [
+      'https://g1.globo.com/politica/noticia/2026/04/27/x.ghtml/amp/',
+      'https://g1.globo.com/politica/noticia/2026/04/27/x.ghtml',
+    ],
     ['https://www.infobae.com/amp/politica/2026/04/27/x/', 'https://infobae.com/politica/2026/04/27/x'],
     ['https://elmundo.es/espana/2026/04/27/x.amp.html', 'https://elmundo.es/espana/2026/04/27/x.html'],
-    ['https://www-eltiempo-com.cdn.ampproject.org/c/s/www.eltiempo.com/politica/x-123?outputType=amp', 'https://eltiempo.com/politica/x-123'],
-    ['https://lanacion.com.ar/politica/x-nid27042026/?fbclid=1&gclid=2&b=2&a=1&amp=1', 'https://lanacion.com.ar/politica/x-nid27042026?a=1&b=2'],
+    [
+      'https://www-eltiempo-com.cdn.ampproject.org/c/s/www.eltiempo.com/politica/x-123?outputType=amp',
+      'https://eltiempo.com/politica/x-123',
+    ],
+    [
+      'https://lanacion.com.ar/politica/x-nid27042026/?fbclid=1&gclid=2&b=2&a=1&amp=1',
+      'https://lanacion.com.ar/politica/x-nid27042026?a=1&b=2',
+    ],
     ['https://example.com:443//a//b/', 'https://example.com/a/b'],
     ['https://example.com', 'https://example.com/'],
   ])('%s → %s', (input, expected) => {
@@ -77,10 +89,14 @@ describe('canonicalUrl', () => {
 
 describe('text helpers', () => {
   it('turns HTML into text', () => {
-    expect(htmlToText('<p>El <b>Congreso</b> aprobó&nbsp;la ley.</p><script>x()</script><p>Fin &#8220;ok&#8221;</p>')).toBe('El Congreso aprobó la ley. Fin “ok”');
+    expect(
+      htmlToText('<p>El <b>Congreso</b> aprobó&nbsp;la ley.</p><script>x()</script><p>Fin &#8220;ok&#8221;</p>'),
+    ).toBe('El Congreso aprobó la ley. Fin “ok”');
   });
   it('folds titles for near-duplicate detection and drops an outlet suffix', () => {
-    expect(titleKey('El Gobierno APRUEBA la ley | EL PAÍS', ['El País', 'elpais.com'])).toBe('el gobierno aprueba la ley');
+    expect(titleKey('El Gobierno APRUEBA la ley | EL PAÍS', ['El País', 'elpais.com'])).toBe(
+      'el gobierno aprueba la ley',
+    );
     expect(titleKey('Pacto – Acuerdo final')).toBe('pacto acuerdo final');
     expect(titleKey('¿Qué pasó?')).toBe('que paso');
   });
@@ -119,14 +135,21 @@ describe('encodings', () => {
   });
   it('honours a BOM and the Content-Type charset', () => {
     expect(decodeFeedBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])).text).toBe('A');
-    expect(decodeFeedBytes(Buffer.from('<rss>ñ</rss>', 'latin1'), 'text/xml; charset=ISO-8859-1').text).toBe('<rss>ñ</rss>');
+    expect(decodeFeedBytes(Buffer.from('<rss>ñ</rss>', 'latin1'), 'text/xml; charset=ISO-8859-1').text).toBe(
+      '<rss>ñ</rss>',
+    );
   });
 });
 
 describe('parseFeed', () => {
   it('reads RSS 2.0 items with text, dates, images and bodies', () => {
     const feed = parseFeed(fixture('rss-utf8.xml'), { source: 'rss-utf8.xml' });
-    expect(feed).toMatchObject({ format: 'rss', title: 'Portada | Diario de Ejemplo', language: 'es', encoding: 'utf-8' });
+    expect(feed).toMatchObject({
+      format: 'rss',
+      title: 'Portada | Diario de Ejemplo',
+      language: 'es',
+      encoding: 'utf-8',
+    });
     expect(feed.items).toHaveLength(6);
     expect(feed.skipped).toEqual([{ index: 5, reason: 'item has no title' }]);
     const [first, second, undated] = feed.items;
@@ -137,19 +160,33 @@ describe('parseFeed', () => {
       publishedAt: '2026-04-27T08:00:00.000Z',
       imageUrl: 'https://static.diarioejemplo.es/fotos/congreso.jpg',
     });
-    expect(second).toMatchObject({ title: 'Sánchez y Feijóo “pactan” el calendario & la agenda', publishedAt: '2026-04-27T10:30:00.000Z' });
+    expect(second).toMatchObject({
+      title: 'Sánchez y Feijóo “pactan” el calendario & la agenda',
+      publishedAt: '2026-04-27T10:30:00.000Z',
+    });
     expect(undated).toMatchObject({ publishedAt: null, unreadableDate: null });
   });
   it('reads Atom and RSS 1.0 (RDF)', () => {
     const atom = parseFeed(fixture('atom.xml'));
     expect(atom).toMatchObject({ format: 'atom', language: 'pt-BR' });
     expect(atom.items.map((item) => [item.title, item.link, item.publishedAt])).toEqual([
-      ['STF retoma julgamento sobre marco temporal', 'https://www.jornalexemplo.com.br/politica/2026/04/stf-marco-temporal.shtml?utm_campaign=x', '2026-04-27T14:00:00.000Z'],
-      ['Inflação de abril fica abaixo do esperado', 'https://jornalexemplo.com.br/mercado/2026/04/inflacao-abril.shtml', '2026-04-27T09:15:00.000Z'],
+      [
+        'STF retoma julgamento sobre marco temporal',
+        'https://www.jornalexemplo.com.br/politica/2026/04/stf-marco-temporal.shtml?utm_campaign=x',
+        '2026-04-27T14:00:00.000Z',
+      ],
+      [
+        'Inflação de abril fica abaixo do esperado',
+        'https://jornalexemplo.com.br/mercado/2026/04/inflacao-abril.shtml',
+        '2026-04-27T09:15:00.000Z',
+      ],
     ]);
     expect(atom.items[1]!.body).toBe('O IPCA-15 subiu 0,3%.');
     const rdf = parseFeed(fixture('rdf.xml'));
-    expect(rdf.items[0]).toMatchObject({ title: 'Senado despacha el boletín 12.345-07', publishedAt: '2026-04-27T12:00:00.000Z' });
+    expect(rdf.items[0]).toMatchObject({
+      title: 'Senado despacha el boletín 12.345-07',
+      publishedAt: '2026-04-27T12:00:00.000Z',
+    });
   });
   it('gives a clear error for broken XML, with line and column', () => {
     let error: unknown;
@@ -165,7 +202,9 @@ describe('parseFeed', () => {
   });
   it('says when well-formed XML is not a feed, and when a feed is too large', () => {
     expect(() => parseFeed(fixture('not-a-feed.xml'))).toThrow(/root element is <html>/);
-    expect(() => parseFeed(fixture('rss-utf8.xml'), { maxBytes: 100 })).toThrow(expect.objectContaining({ code: 'too_large' }));
+    expect(() => parseFeed(fixture('rss-utf8.xml'), { maxBytes: 100 })).toThrow(
+      expect.objectContaining({ code: 'too_large' }),
+    );
   });
 });
 
@@ -173,7 +212,13 @@ describe('news-API payloads', () => {
   it('maps NewsAPI.ai, skipping its duplicates', () => {
     const parsed = parseNewsApiPayload(fixture('newsapi-ai.json'), 'newsapi-ai');
     expect(parsed.skipped).toEqual([{ index: 1, reason: 'marked as a duplicate by the API' }]);
-    expect(parsed.items[0]).toMatchObject({ title: 'El IPC se modera en abril', domain: 'diarioejemplo.es', outletName: 'Diario de Ejemplo', publishedAt: '2026-04-27T10:05:00.000Z', language: 'spa' });
+    expect(parsed.items[0]).toMatchObject({
+      title: 'El IPC se modera en abril',
+      domain: 'diarioejemplo.es',
+      outletName: 'Diario de Ejemplo',
+      publishedAt: '2026-04-27T10:05:00.000Z',
+      language: 'spa',
+    });
     expect(parsed.items[0]!.body).toContain('2,1%');
   });
   it('maps Webz and NewsAPI.org', () => {
@@ -183,14 +228,30 @@ describe('news-API payloads', () => {
       publishedAt: '2026-04-27T10:00:00.000Z',
       imageUrl: 'https://img.jornalexemplo.com.br/r.jpg',
     });
-    expect(parseNewsApiPayload(fixture('newsapi-org.json'), 'newsapi-org').items[0]).toMatchObject({ outletName: 'Diario de Ejemplo', description: 'Los sindicatos convocan paros.' });
+    expect(parseNewsApiPayload(fixture('newsapi-org.json'), 'newsapi-org').items[0]).toMatchObject({
+      outletName: 'Diario de Ejemplo',
+      description: 'Los sindicatos convocan paros.',
+    });
   });
   it('accepts a custom mapping and reports bad payloads', () => {
-    const mapping = { name: 'custom', items: 'data.news', fields: { title: 'headline', url: 'link', publishedAt: 'ts' } };
-    expect(parseNewsApiPayload({ data: { news: [{ headline: 'Hola', link: 'https://a.com/x', ts: 1777284000000 }] } }, mapping).items[0]).toMatchObject({ title: 'Hola', publishedAt: '2026-04-27T10:00:00.000Z' });
-    expect(() => parseNewsApiPayload('{oops', 'webz', { source: 'x.json' })).toThrow(expect.objectContaining({ code: 'invalid_json' }));
+    const mapping = {
+      name: 'custom',
+      items: 'data.news',
+      fields: { title: 'headline', url: 'link', publishedAt: 'ts' },
+    };
+    expect(
+      parseNewsApiPayload(
+        { data: { news: [{ headline: 'Hola', link: 'https://a.com/x', ts: 1777284000000 }] } },
+        mapping,
+      ).items[0],
+    ).toMatchObject({ title: 'Hola', publishedAt: '2026-04-27T10:00:00.000Z' });
+    expect(() => parseNewsApiPayload('{oops', 'webz', { source: 'x.json' })).toThrow(
+      expect.objectContaining({ code: 'invalid_json' }),
+    );
     expect(() => parseNewsApiPayload({ nothing: [] }, 'webz')).toThrow(expect.objectContaining({ code: 'not_a_feed' }));
-    expect(() => parseNewsApiPayload({}, 'nope' as keyof typeof NEWS_API_PRESETS)).toThrow(expect.objectContaining({ code: 'unknown_mapping' }));
+    expect(() => parseNewsApiPayload({}, 'nope' as keyof typeof NEWS_API_PRESETS)).toThrow(
+      expect.objectContaining({ code: 'unknown_mapping' }),
+    );
   });
 });
 
@@ -211,16 +272,26 @@ describe('ingestSources', () => {
     expect(bySource['not-a-feed.xml']).toMatchObject({ ok: false, error: { code: 'not_a_feed' } });
     expect(bySource['rss-utf8.xml']).toMatchObject({ ok: true, items: 7, undated: 1, duplicates: 2 });
     expect(bySource['latin1-undeclared.xml']!.warnings[0]).toMatch(/Windows-1252/);
-    expect(result.articles.filter((article) => article.domain === 'periodicolatino.com.uy').map((article) => article.title)).toContain('Año récord: la economía crece un 3,5% según el Banco Central');
+    expect(
+      result.articles.filter((article) => article.domain === 'periodicolatino.com.uy').map((article) => article.title),
+    ).toContain('Año récord: la economía crece un 3,5% según el Banco Central');
     expect(result.articles.length).toBe(4 + 2 + 2 + 2);
   });
 
   it('dedups by canonical URL and by near-identical title within a domain, and keeps undated items', () => {
     const { articles } = ingestSources(sources(), { roster, seenAt });
-    const vivienda = articles.filter((article) => article.titleKey === 'el congreso aprueba la reforma de la ley de vivienda');
+    const vivienda = articles.filter(
+      (article) => article.titleKey === 'el congreso aprueba la reforma de la ley de vivienda',
+    );
     expect(vivienda).toHaveLength(1);
-    expect(vivienda[0]).toMatchObject({ canonicalUrl: 'https://diarioejemplo.es/espana/2026-04-27/congreso-vivienda.html', domain: 'diarioejemplo.es' });
-    expect(articles.find((article) => article.title === 'Una noticia sin fecha en el feed')).toMatchObject({ publishedAt: null, firstSeenAt: seenAt });
+    expect(vivienda[0]).toMatchObject({
+      canonicalUrl: 'https://diarioejemplo.es/espana/2026-04-27/congreso-vivienda.html',
+      domain: 'diarioejemplo.es',
+    });
+    expect(articles.find((article) => article.title === 'Una noticia sin fecha en el feed')).toMatchObject({
+      publishedAt: null,
+      firstSeenAt: seenAt,
+    });
   });
 
   it('lists unrostered domains as new preliminary outlets (PRELIM)', () => {
@@ -228,24 +299,42 @@ describe('ingestSources', () => {
     expect(newOutlets.map((outlet) => outlet.domain)).toEqual(['nuevodiario.do', 'otromedio.com.ar']);
     expect(newOutlets[0]).toMatchObject({ name: 'Nuevo Diario', addedAt: '2026-04-27' });
     expect(newOutlets[0]!.reason).toMatch(/PRELIM/);
-    expect(articles.find((article) => article.domain === 'otromedio.com.ar')!.canonicalUrl).toBe('https://otromedio.com.ar/politica/nota-123?id=7');
+    expect(articles.find((article) => article.domain === 'otromedio.com.ar')!.canonicalUrl).toBe(
+      'https://otromedio.com.ar/politica/nota-123?id=7',
+    );
   });
 
   it('attributes headlines without their own URL to their outlet and source page', () => {
     const payload = {
       items: [
-        { title: 'Junts rompe con Sánchez', outlet: 'diarioejemplo.es', publishedAt: '2025-10-28', sourceUrl: 'https://resumen.example/portadas-28-10' },
-        { title: 'Junts rompe con Sánchez', outlet: 'diarioejemplo.es', publishedAt: '2025-10-28', sourceUrl: 'https://otra.example/portadas' },
+        {
+          title: 'Junts rompe con Sánchez',
+          outlet: 'diarioejemplo.es',
+          publishedAt: '2025-10-28',
+          sourceUrl: 'https://resumen.example/portadas-28-10',
+        },
+        {
+          title: 'Junts rompe con Sánchez',
+          outlet: 'diarioejemplo.es',
+          publishedAt: '2025-10-28',
+          sourceUrl: 'https://otra.example/portadas',
+        },
         { title: 'Sin fuente', outlet: 'diarioejemplo.es' },
       ],
     };
-    const { articles, sources: reports } = ingestSources([{ name: 'corpus.json', kind: 'json', content: JSON.stringify(payload) }], { roster, seenAt });
+    const { articles, sources: reports } = ingestSources(
+      [{ name: 'corpus.json', kind: 'json', content: JSON.stringify(payload) }],
+      { roster, seenAt },
+    );
     expect(articles).toHaveLength(1);
     expect(articles[0]).toMatchObject({
       url: 'https://resumen.example/portadas-28-10',
       canonicalUrl: headlineUrn('diarioejemplo.es', 'junts rompe con sanchez', '2025-10-28T00:00:00.000Z'),
     });
-    expect(reports[0]).toMatchObject({ duplicates: 1, skipped: [{ index: 2, reason: expect.stringMatching(/no link/) }] });
+    expect(reports[0]).toMatchObject({
+      duplicates: 1,
+      skipped: [{ index: 2, reason: expect.stringMatching(/no link/) }],
+    });
   });
 
   it('ingests a 10 MB feed generated here, and refuses it under a smaller limit', () => {
@@ -258,7 +347,9 @@ describe('ingestSources', () => {
       size += Buffer.byteLength(item);
       index += 1;
     }
-    const big = Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Grande</title>\n${items.join('')}</channel></rss>\n`);
+    const big = Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Grande</title>\n${items.join('')}</channel></rss>\n`,
+    );
     expect(big.byteLength).toBeGreaterThan(10 * 1024 * 1024);
     const result = ingestSources(
       [

@@ -117,7 +117,10 @@ interface Candidate {
  * headlineUrn('elpais.com', 'junts rompe con sanchez', '2025-10-28T00:00:00.000Z');
  */
 export function headlineUrn(domain: string, key: string, publishedAt: string | null): string {
-  const digest = createHash('sha256').update(`${key}\u0000${publishedAt?.slice(0, 10) ?? ''}`).digest('hex').slice(0, 20);
+  const digest = createHash('sha256')
+    .update(`${key}\u0000${publishedAt?.slice(0, 10) ?? ''}`)
+    .digest('hex')
+    .slice(0, 20);
   return `urn:espectro:headline:${domain}:${digest}`;
 }
 
@@ -134,7 +137,9 @@ export function headlineUrn(domain: string, key: string, publishedAt: string | n
 export function ingestSources(sources: readonly IngestSource[], options: IngestOptions): IngestResult {
   const seenAt = options.seenAt ?? new Date().toISOString();
   const rosterDomains = new Set(options.roster.map((outlet) => outlet.domain));
-  const namesByDomain = new Map(options.roster.map((outlet) => [outlet.domain, [outlet.name, outlet.domain, ...(outlet.aliases ?? [])]]));
+  const namesByDomain = new Map(
+    options.roster.map((outlet) => [outlet.domain, [outlet.name, outlet.domain, ...(outlet.aliases ?? [])]]),
+  );
   const articles: IngestedArticle[] = [];
   const reports: SourceReport[] = [];
   const newOutlets = new Map<string, NewOutlet>();
@@ -142,12 +147,28 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
   const byTitle = new Map<string, number[]>();
 
   for (const source of sources) {
-    const report: SourceReport = { source: source.name, ok: true, format: null, encoding: null, items: 0, articles: 0, skipped: [], undated: 0, duplicates: 0, warnings: [], error: null };
+    const report: SourceReport = {
+      source: source.name,
+      ok: true,
+      format: null,
+      encoding: null,
+      items: 0,
+      articles: 0,
+      skipped: [],
+      undated: 0,
+      duplicates: 0,
+      warnings: [],
+      error: null,
+    };
     reports.push(report);
     let candidates: Candidate[];
     try {
       if (source.kind === 'feed') {
-        const feed = parseFeed(source.content, { source: source.name, ...(source.contentType ? { contentType: source.contentType } : {}), ...(options.maxFeedBytes ? { maxBytes: options.maxFeedBytes } : {}) });
+        const feed = parseFeed(source.content, {
+          source: source.name,
+          ...(source.contentType ? { contentType: source.contentType } : {}),
+          ...(options.maxFeedBytes ? { maxBytes: options.maxFeedBytes } : {}),
+        });
         report.format = feed.format;
         report.encoding = feed.encoding;
         report.warnings.push(...feed.warnings);
@@ -165,7 +186,12 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
     } catch (error) {
       report.ok = false;
       if (error instanceof IngestError) {
-        report.error = { code: error.code, message: error.message, ...(error.line !== undefined ? { line: error.line } : {}), ...(error.column !== undefined ? { column: error.column } : {}) };
+        report.error = {
+          code: error.code,
+          message: error.message,
+          ...(error.line !== undefined ? { line: error.line } : {}),
+          ...(error.column !== undefined ? { column: error.column } : {}),
+        };
       } else {
         report.error = { code: 'unreadable', message: `@espectro/ingest ${source.name}: ${(error as Error).message}` };
       }
@@ -186,7 +212,11 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
           return;
         }
       } else {
-        domain = item.domain ? domainForHost(item.domain, rosterDomains) : source.outlet ? domainForHost(source.outlet, rosterDomains) : null;
+        domain = item.domain
+          ? domainForHost(item.domain, rosterDomains)
+          : source.outlet
+            ? domainForHost(source.outlet, rosterDomains)
+            : null;
         if (domain === null || !item.sourceUrl) {
           report.skipped.push({ index, reason: 'item has no link (and no outlet and source page to attribute it to)' });
           return;
@@ -234,5 +264,9 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
       report.articles += 1;
     });
   }
-  return { articles, sources: reports, newOutlets: [...newOutlets.values()].sort((left, right) => (left.domain < right.domain ? -1 : 1)) };
+  return {
+    articles,
+    sources: reports,
+    newOutlets: [...newOutlets.values()].sort((left, right) => (left.domain < right.domain ? -1 : 1)),
+  };
 }

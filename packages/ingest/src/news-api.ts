@@ -169,11 +169,20 @@ function asDomain(value: unknown): string | null {
  * @example
  * parseNewsApiPayload(await readFile('webz.json'), 'webz', { source: 'webz.json' }).items.length;
  */
-export function parseNewsApiPayload(input: Uint8Array | string | unknown, mapping: NewsApiPreset | NewsApiMapping, options: { source?: string } = {}): ParsedNewsApiPayload {
+export function parseNewsApiPayload(
+  input: Uint8Array | string | unknown,
+  mapping: NewsApiPreset | NewsApiMapping,
+  options: { source?: string } = {},
+): ParsedNewsApiPayload {
   const source = options.source ?? 'payload';
-  const resolved: NewsApiMapping | undefined = typeof mapping === 'string' ? (NEWS_API_PRESETS as Record<string, NewsApiMapping>)[mapping] : mapping;
+  const resolved: NewsApiMapping | undefined =
+    typeof mapping === 'string' ? (NEWS_API_PRESETS as Record<string, NewsApiMapping>)[mapping] : mapping;
   if (!resolved) {
-    throw new IngestError({ code: 'unknown_mapping', source, message: `unknown mapping "${String(mapping)}" (known: ${Object.keys(NEWS_API_PRESETS).join(', ')})` });
+    throw new IngestError({
+      code: 'unknown_mapping',
+      source,
+      message: `unknown mapping "${String(mapping)}" (known: ${Object.keys(NEWS_API_PRESETS).join(', ')})`,
+    });
   }
   let payload: unknown = input;
   if (typeof input === 'string' || input instanceof Uint8Array) {
@@ -181,12 +190,21 @@ export function parseNewsApiPayload(input: Uint8Array | string | unknown, mappin
     try {
       payload = JSON.parse(textValue.replace(/^\uFEFF/, ''));
     } catch (error) {
-      throw new IngestError({ code: 'invalid_json', source, message: `not valid JSON: ${(error as Error).message}`, cause: error });
+      throw new IngestError({
+        code: 'invalid_json',
+        source,
+        message: `not valid JSON: ${(error as Error).message}`,
+        cause: error,
+      });
     }
   }
   const list = Array.isArray(payload) ? payload : first(payload, resolved.items);
   if (!Array.isArray(list)) {
-    throw new IngestError({ code: 'not_a_feed', source, message: `no article list at ${[resolved.items].flat().join(' or ')} (mapping ${resolved.name})` });
+    throw new IngestError({
+      code: 'not_a_feed',
+      source,
+      message: `no article list at ${[resolved.items].flat().join(' or ')} (mapping ${resolved.name})`,
+    });
   }
   const items: NewsApiItem[] = [];
   const skipped: { index: number; reason: string }[] = [];
@@ -202,7 +220,8 @@ export function parseNewsApiPayload(input: Uint8Array | string | unknown, mappin
       return;
     }
     const rawDate = first(entry, fields.publishedAt);
-    const dateText = typeof rawDate === 'string' ? rawDate : typeof rawDate === 'number' ? new Date(rawDate).toISOString() : null;
+    const dateText =
+      typeof rawDate === 'string' ? rawDate : typeof rawDate === 'number' ? new Date(rawDate).toISOString() : null;
     const publishedAt = parseFeedDate(dateText);
     const url = first(entry, fields.url);
     const sourceUrl = first(entry, fields.sourceUrl);

@@ -30,7 +30,10 @@ const NAMED_ENTITIES: Record<string, string> = {
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? Number.parseInt(entity.slice(2), 16) : Number.parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === 'x' || entity[1] === 'X'
+          ? Number.parseInt(entity.slice(2), 16)
+          : Number.parseInt(entity.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
     }
     return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
@@ -75,7 +78,10 @@ export function titleKey(title: string, outletNames: readonly string[] = []): st
   const suffix = /\s+[|–—-]\s+([^|–—-]+)$/.exec(text);
   if (suffix) {
     const tail = foldForComparison(suffix[1]!);
-    const names = outletNames.flatMap((name) => [foldForComparison(name), foldForComparison(name.replace(/\.[a-z.]+$/, ''))]);
+    const names = outletNames.flatMap((name) => [
+      foldForComparison(name),
+      foldForComparison(name.replace(/\.[a-z.]+$/, '')),
+    ]);
     if (names.includes(tail)) text = text.slice(0, suffix.index);
   }
   const key = foldForComparison(text);
@@ -83,18 +89,47 @@ export function titleKey(title: string, outletNames: readonly string[] = []): st
 }
 
 const MONTHS: Record<string, string> = {
-  ene: 'Jan', enero: 'Jan', jan: 'Jan', janeiro: 'Jan',
-  feb: 'Feb', febrero: 'Feb', fev: 'Feb', fevereiro: 'Feb',
-  mar: 'Mar', marzo: 'Mar', marco: 'Mar',
-  abr: 'Apr', abril: 'Apr',
-  may: 'May', mayo: 'May', mai: 'May', maio: 'May',
-  jun: 'Jun', junio: 'Jun', junho: 'Jun',
-  jul: 'Jul', julio: 'Jul', julho: 'Jul',
-  ago: 'Aug', agosto: 'Aug',
-  sep: 'Sep', sept: 'Sep', septiembre: 'Sep', set: 'Sep', setembro: 'Sep',
-  oct: 'Oct', octubre: 'Oct', out: 'Oct', outubro: 'Oct',
-  nov: 'Nov', noviembre: 'Nov', novembro: 'Nov',
-  dic: 'Dec', diciembre: 'Dec', dez: 'Dec', dezembro: 'Dec',
+  ene: 'Jan',
+  enero: 'Jan',
+  jan: 'Jan',
+  janeiro: 'Jan',
+  feb: 'Feb',
+  febrero: 'Feb',
+  fev: 'Feb',
+  fevereiro: 'Feb',
+  mar: 'Mar',
+  marzo: 'Mar',
+  marco: 'Mar',
+  abr: 'Apr',
+  abril: 'Apr',
+  may: 'May',
+  mayo: 'May',
+  mai: 'May',
+  maio: 'May',
+  jun: 'Jun',
+  junio: 'Jun',
+  junho: 'Jun',
+  jul: 'Jul',
+  julio: 'Jul',
+  julho: 'Jul',
+  ago: 'Aug',
+  agosto: 'Aug',
+  sep: 'Sep',
+  sept: 'Sep',
+  septiembre: 'Sep',
+  set: 'Sep',
+  setembro: 'Sep',
+  oct: 'Oct',
+  octubre: 'Oct',
+  out: 'Oct',
+  outubro: 'Oct',
+  nov: 'Nov',
+  noviembre: 'Nov',
+  novembro: 'Nov',
+  dic: 'Dec',
+  diciembre: 'Dec',
+  dez: 'Dec',
+  dezembro: 'Dec',
 };
 
 /**
@@ -114,7 +149,9 @@ export function parseFeedDate(value: string | null | undefined): string | null {
   if (iso) {
     const time = iso[2] ?? '00:00:00';
     const offset = iso[3] ?? 'Z';
-    const parsed = Date.parse(`${iso[1]}T${time}${offset.length === 5 ? `${offset.slice(0, 3)}:${offset.slice(3)}` : offset}`);
+    const parsed = Date.parse(
+      `${iso[1]}T${time}${offset.length === 5 ? `${offset.slice(0, 3)}:${offset.slice(3)}` : offset}`,
+    );
     return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
   }
   const direct = Date.parse(text);

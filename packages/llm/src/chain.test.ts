@@ -85,9 +85,15 @@ const layerArbitrary = fc.record({
 });
 
 describe('createFallbackChain (rule SYN-2)', () => {
-  test.prop([fc.array(layerArbitrary, { minLength: 1, maxLength: 4 }), fc.constantFrom('resilient' as const, 'strict' as const)], {
-    numRuns: 60,
-  })(
+  test.prop(
+    [
+      fc.array(layerArbitrary, { minLength: 1, maxLength: 4 }),
+      fc.constantFrom('resilient' as const, 'strict' as const),
+    ],
+    {
+      numRuns: 60,
+    },
+  )(
     'answer comes from the first layer whose script succeeds, or the call fails listing every layer; no layer after a success; the ledger records every attempt',
     async (layers, policy) => {
       server.reset();
@@ -97,7 +103,11 @@ describe('createFallbackChain (rule SYN-2)', () => {
         server.enqueueFor({ model: `layer-${index}` }, ...STEPS[layer.behaviour]);
         return server.model(layer.vendor, { model: `layer-${index}` });
       });
-      const chain = createFallbackChain(models, { ledger, fallThrough: policy, onFallThrough: (event) => events.push(event) });
+      const chain = createFallbackChain(models, {
+        ledger,
+        fallThrough: policy,
+        onFallThrough: (event) => events.push(event),
+      });
 
       let answering: number | undefined;
       let stopper: number | undefined;
@@ -128,7 +138,11 @@ describe('createFallbackChain (rule SYN-2)', () => {
       if (answering !== undefined) {
         expect(error).toBeUndefined();
         expect(result!.object).toEqual(VALID);
-        expect(result!.answeredBy).toEqual({ layer: answering, vendor: layers[answering]!.vendor, model: `layer-${answering}` });
+        expect(result!.answeredBy).toEqual({
+          layer: answering,
+          vendor: layers[answering]!.vendor,
+          model: `layer-${answering}`,
+        });
         expect(result!.vendor).toBe(layers[answering]!.vendor);
         expect(result!.promptVersion).toBe('2026-02-01');
       } else if (stopper !== undefined) {
@@ -138,9 +152,14 @@ describe('createFallbackChain (rule SYN-2)', () => {
         expect(result).toBeUndefined();
         expect(error!.code).toBe('all_layers_failed');
         expect(error!.failures.map((failure) => [failure.layer, failure.model, failure.error.code])).toEqual(
-          layers.map((layer, index) => [index, `layer-${index}`, FINAL_CODE[layer.behaviour as keyof typeof FINAL_CODE]]),
+          layers.map((layer, index) => [
+            index,
+            `layer-${index}`,
+            FINAL_CODE[layer.behaviour as keyof typeof FINAL_CODE],
+          ]),
         );
-        for (const index of layers.keys()) expect(error!.message).toContain(`[${index}] ${layers[index]!.vendor}/layer-${index}`);
+        for (const index of layers.keys())
+          expect(error!.message).toContain(`[${index}] ${layers[index]!.vendor}/layer-${index}`);
         expect(error!.isRetryable).toBe(error!.failures.some((failure) => failure.error.isRetryable));
       }
       // No layer is called after the one that answered (or stopped the chain).
@@ -187,15 +206,21 @@ describe('createFallbackChain (rule SYN-2)', () => {
 
   test('transient failures are not reported as configuration problems', async () => {
     const events: FallThroughEvent[] = [];
-    const chain = createFallbackChain([server.model('openai'), server.model('anthropic')], { onFallThrough: (event) => events.push(event) });
+    const chain = createFallbackChain([server.model('openai'), server.model('anthropic')], {
+      onFallThrough: (event) => events.push(event),
+    });
     server.enqueueFor({ vendor: 'openai' }, reply.serverError(500));
     server.enqueueFor({ vendor: 'anthropic' }, reply.text('ok'));
     await chain.generateText({ prompt: classify, variables });
-    expect(events.map((event) => [event.layer, event.error.code, event.configuration, event.nextLayer])).toEqual([[0, 'server_error', false, 1]]);
+    expect(events.map((event) => [event.layer, event.error.code, event.configuration, event.nextLayer])).toEqual([
+      [0, 'server_error', false, 1],
+    ]);
   });
 
   test('all_layers_failed is retryable with the shortest retry-after when any layer was rate limited', async () => {
-    const chain = createFallbackChain([server.model('openai'), server.model('gemini'), server.model('groq')], { onFallThrough: () => {} });
+    const chain = createFallbackChain([server.model('openai'), server.model('gemini'), server.model('groq')], {
+      onFallThrough: () => {},
+    });
     server.enqueueFor({ vendor: 'openai' }, reply.rateLimit({ retryAfterMs: 3_000 }));
     server.enqueueFor({ vendor: 'gemini' }, reply.rateLimit({ retryAfterMs: 1_500 }));
     server.enqueueFor({ vendor: 'groq' }, reply.unauthorized());
@@ -241,7 +266,12 @@ describe('createFallbackChain (rule SYN-2)', () => {
   });
 
   test('the default chain is the one of rule SYN-2', () => {
-    const chain = createDefaultChain({ gemini: { apiKey: 'k' }, groq: { apiKey: 'k' }, anthropic: { apiKey: 'k' }, openai: { apiKey: 'k' } });
+    const chain = createDefaultChain({
+      gemini: { apiKey: 'k' },
+      groq: { apiKey: 'k' },
+      anthropic: { apiKey: 'k' },
+      openai: { apiKey: 'k' },
+    });
     expect(chain.modelId).toBe(
       'gemini:gemini-2.5-flash > groq:llama-3.3-70b-versatile > anthropic:claude-sonnet-4-6 > openai:gpt-4o-mini',
     );
@@ -257,7 +287,11 @@ describe('cache and prompt version (rule AUDIT, COST)', () => {
   test('a chain cache hit costs nothing, sends nothing and keeps who answered and the prompt version', async () => {
     const ledger = createMemoryLedger();
     const cache = createMemoryCacheStore();
-    const chain = createFallbackChain([server.model('gemini'), server.model('openai')], { ledger, cache, onFallThrough: () => {} });
+    const chain = createFallbackChain([server.model('gemini'), server.model('openai')], {
+      ledger,
+      cache,
+      onFallThrough: () => {},
+    });
     server.enqueueFor({ vendor: 'gemini' }, reply.serverError(503));
     server.enqueueFor({ vendor: 'openai' }, reply.json(VALID, { inputTokens: 400, outputTokens: 30 }));
     const first = await chain.generateObject({ prompt: classify, variables, schema: topic, jobId: 'story-1' });
@@ -276,7 +310,13 @@ describe('cache and prompt version (rule AUDIT, COST)', () => {
       promptVersion: '2026-02-01',
     });
     const last = ledger.entries().at(-1)!;
-    expect(last).toMatchObject({ outcome: 'cache_hit', costUsd: 0, vendor: 'openai', promptVersion: '2026-02-01', jobId: 'story-1' });
+    expect(last).toMatchObject({
+      outcome: 'cache_hit',
+      costUsd: 0,
+      vendor: 'openai',
+      promptVersion: '2026-02-01',
+      jobId: 'story-1',
+    });
     expect(ledger.totals({ jobId: 'story-1' }).cacheHits).toBe(1);
     expect(ledger.totals({ jobId: 'story-1' }).costUsd).toBeCloseTo(first.costUsd, 12);
   });
@@ -306,7 +346,9 @@ describe('cache and prompt version (rule AUDIT, COST)', () => {
     await model.generateObject({ prompt: classify, variables, schema: strict });
     // Same JSON Schema, stricter runtime refinement: the cached value fails and is replaced.
     const refined = z.object({ topic: z.string(), confidence: z.number() }).refine((value) => value.confidence > 0.9);
-    await expect(model.generateObject({ prompt: classify, variables, schema: refined })).rejects.toMatchObject({ code: 'schema_mismatch' });
+    await expect(model.generateObject({ prompt: classify, variables, schema: refined })).rejects.toMatchObject({
+      code: 'schema_mismatch',
+    });
     expect(server.requests.length).toBe(3);
   });
 });

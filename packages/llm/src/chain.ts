@@ -60,7 +60,12 @@ export interface FallbackChain extends LanguageModel {
 }
 
 /** Failure codes that mean "fix the configuration" (falls through under `resilient`, reported loudly). */
-export const CONFIGURATION_CODES: ReadonlySet<LlmErrorCode> = new Set<LlmErrorCode>(['auth', 'bad_request', 'sdk_missing', 'unexpected']);
+export const CONFIGURATION_CODES: ReadonlySet<LlmErrorCode> = new Set<LlmErrorCode>([
+  'auth',
+  'bad_request',
+  'sdk_missing',
+  'unexpected',
+]);
 
 /** Codes caused by the caller, never passed on to another layer. */
 const CALLER_CODES: ReadonlySet<LlmErrorCode> = new Set<LlmErrorCode>(['aborted', 'invalid_prompt']);
@@ -112,9 +117,17 @@ function describeFailure(failure: LayerFailure): string {
  * const chain = createFallbackChain([createGemini(), createGroq(), createAnthropic(), createOpenAI()], { ledger });
  * const { object, answeredBy } = await chain.generateObject({ prompt, variables, schema, jobId: storyId });
  */
-export function createFallbackChain(models: readonly LanguageModel[], settings: FallbackChainSettings = {}): FallbackChain {
+export function createFallbackChain(
+  models: readonly LanguageModel[],
+  settings: FallbackChainSettings = {},
+): FallbackChain {
   if (models.length === 0) {
-    throw new LlmError({ code: 'bad_request', stage: 'configure', vendor: 'chain', message: 'createFallbackChain needs at least one model' });
+    throw new LlmError({
+      code: 'bad_request',
+      stage: 'configure',
+      vendor: 'chain',
+      message: 'createFallbackChain needs at least one model',
+    });
   }
   const layers = Object.freeze([...models]);
   const modelId = layers.map((layer) => `${layer.vendor}:${layer.modelId}`).join(' > ');
@@ -138,7 +151,10 @@ export function createFallbackChain(models: readonly LanguageModel[], settings: 
 
   async function run(
     options: GenerateTextOptions & { schema?: z.ZodType },
-    call: (layer: LanguageModel, layerOptions: GenerateTextOptions) => Promise<GenerateTextResult | GenerateObjectResult<unknown>>,
+    call: (
+      layer: LanguageModel,
+      layerOptions: GenerateTextOptions,
+    ) => Promise<GenerateTextResult | GenerateObjectResult<unknown>>,
   ): Promise<GenerateTextResult | GenerateObjectResult<unknown>> {
     const started = performance.now();
     const rendered = options.prompt.render((options as { variables?: PromptVariables }).variables ?? {});
@@ -148,11 +164,14 @@ export function createFallbackChain(models: readonly LanguageModel[], settings: 
     const prepared = options.schema !== undefined ? prepareSchema(options.schema) : undefined;
     const key =
       cache !== undefined
-        ? cacheKey(cacheKeyParts('chain', modelId, rendered, options.temperature, options.maxOutputTokens ?? 4096, prepared))
+        ? cacheKey(
+            cacheKeyParts('chain', modelId, rendered, options.temperature, options.maxOutputTokens ?? 4096, prepared),
+          )
         : undefined;
     if (cache !== undefined && key !== undefined) {
       const hit = await readCache(cache, key);
-      const validated = hit !== undefined && options.schema !== undefined ? options.schema.safeParse(hit.json) : undefined;
+      const validated =
+        hit !== undefined && options.schema !== undefined ? options.schema.safeParse(hit.json) : undefined;
       if (hit !== undefined && (validated === undefined || validated.success)) {
         const recorder = callRecorder(ledger, {
           promptId: rendered.promptId,
@@ -192,7 +211,10 @@ export function createFallbackChain(models: readonly LanguageModel[], settings: 
 
     const failures: LayerFailure[] = [];
     for (const [index, layer] of layers.entries()) {
-      const layerOptions = { ...options, ...(ledger !== undefined ? { ledger: layerLedger(ledger, index) } : {}) } as GenerateTextOptions;
+      const layerOptions = {
+        ...options,
+        ...(ledger !== undefined ? { ledger: layerLedger(ledger, index) } : {}),
+      } as GenerateTextOptions;
       try {
         const result = await call(layer, layerOptions);
         attempts.push(...result.attempts.map((attempt) => ({ ...attempt, layer: index })));
@@ -222,7 +244,14 @@ export function createFallbackChain(models: readonly LanguageModel[], settings: 
       } catch (thrown) {
         const error = isLlmError(thrown)
           ? thrown
-          : new LlmError({ code: 'unexpected', stage: 'chain', vendor: layer.vendor, model: layer.modelId, message: String(thrown), cause: thrown });
+          : new LlmError({
+              code: 'unexpected',
+              stage: 'chain',
+              vendor: layer.vendor,
+              model: layer.modelId,
+              message: String(thrown),
+              cause: thrown,
+            });
         attempts.push(...error.attempts.map((attempt) => ({ ...attempt, layer: index })));
         const failure: LayerFailure = { layer: index, vendor: layer.vendor, model: layer.modelId, error };
         failures.push(failure);
@@ -257,8 +286,12 @@ export function createFallbackChain(models: readonly LanguageModel[], settings: 
     modelId,
     layers,
     generateText: (options) =>
-      run(options as GenerateTextOptions, (layer, layerOptions) => layer.generateText(layerOptions)) as Promise<GenerateTextResult>,
-    generateObject: <Schema extends z.ZodType, Variables extends PromptVariables>(options: GenerateObjectOptions<Schema, Variables>) =>
+      run(options as GenerateTextOptions, (layer, layerOptions) =>
+        layer.generateText(layerOptions),
+      ) as Promise<GenerateTextResult>,
+    generateObject: <Schema extends z.ZodType, Variables extends PromptVariables>(
+      options: GenerateObjectOptions<Schema, Variables>,
+    ) =>
       run(options as unknown as GenerateTextOptions & { schema: z.ZodType }, (layer, layerOptions) =>
         layer.generateObject(layerOptions as unknown as GenerateObjectOptions<z.ZodType>),
       ) as Promise<GenerateObjectResult<z.output<Schema>>>,

@@ -167,7 +167,8 @@ function interpret(response: DriverResponse, schema: z.ZodType): Interpretation 
 }
 
 function warn(message: string, code: string): void {
-  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function') process.emitWarning(message, { code });
+  if (typeof process !== 'undefined' && typeof process.emitWarning === 'function')
+    process.emitWarning(message, { code });
 }
 
 /** Cache lookup; a store failure counts as a miss (and is reported as a process warning). */
@@ -210,7 +211,12 @@ export interface CallRecorder {
 /** Records attempts into the ledger (or prices them with the default table when there is none). */
 export function callRecorder(
   ledger: CostLedger | undefined,
-  call: { promptId: string; promptVersion: string; jobId: string | undefined; operation: 'text' | 'object' | 'transcription' },
+  call: {
+    promptId: string;
+    promptVersion: string;
+    jobId: string | undefined;
+    operation: 'text' | 'object' | 'transcription';
+  },
 ): CallRecorder {
   const attempts: AttemptRecord[] = [];
   return {
@@ -231,7 +237,8 @@ export function callRecorder(
         latencyMs: attempt.latencyMs,
         outcome: attempt.outcome,
       };
-      const costUsd = ledger !== undefined ? ledger.record(ledgerCall).costUsd : priceCall(defaultPrices, ledgerCall).costUsd;
+      const costUsd =
+        ledger !== undefined ? ledger.record(ledgerCall).costUsd : priceCall(defaultPrices, ledgerCall).costUsd;
       attempts.push({
         layer: attempt.layer,
         vendor: attempt.vendor,
@@ -330,13 +337,26 @@ export function createLanguageModel(driver: Driver, settings: CommonModelSetting
     };
 
     const cache = settings.cache;
-    const key = cache !== undefined ? cacheKey(cacheKeyParts(vendor, model, rendered, temperature, maxOutputTokens, prepared)) : undefined;
+    const key =
+      cache !== undefined
+        ? cacheKey(cacheKeyParts(vendor, model, rendered, temperature, maxOutputTokens, prepared))
+        : undefined;
     if (cache !== undefined && key !== undefined) {
       const hit = await readCache(cache, key);
       if (hit !== undefined) {
         const validated = schema !== undefined ? schema.safeParse(hit.json) : undefined;
         if (validated === undefined || validated.success) {
-          recorder.record({ vendor, model, layer: 0, phase: 'answer', retry: 0, waitedMs: 0, latencyMs: 0, outcome: 'cache_hit', usage: ZERO_USAGE });
+          recorder.record({
+            vendor,
+            model,
+            layer: 0,
+            phase: 'answer',
+            retry: 0,
+            waitedMs: 0,
+            latencyMs: 0,
+            outcome: 'cache_hit',
+            usage: ZERO_USAGE,
+          });
           return finish(
             validated === undefined
               ? { text: hit.text }
@@ -360,7 +380,11 @@ export function createLanguageModel(driver: Driver, settings: CommonModelSetting
       temperature,
       structured:
         prepared !== undefined
-          ? { name: sanitizeName(options.schemaName ?? 'response'), description: options.schemaDescription, schema: prepared }
+          ? {
+              name: sanitizeName(options.schemaName ?? 'response'),
+              description: options.schemaDescription,
+              schema: prepared,
+            }
           : undefined,
     };
 
@@ -458,7 +482,13 @@ export function createLanguageModel(driver: Driver, settings: CommonModelSetting
     let final = first;
     let reasked = false;
     if (!outcome.ok) {
-      recordOutcome('answer', first, first.response, outcome.code, `${outcome.problem}${outcome.issues.length > 0 ? `: ${outcome.issues.join('; ')}` : ''}`);
+      recordOutcome(
+        'answer',
+        first,
+        first.response,
+        outcome.code,
+        `${outcome.problem}${outcome.issues.length > 0 ? `: ${outcome.issues.join('; ')}` : ''}`,
+      );
       const reaskRequest: DriverRequest = {
         ...request,
         messages: [

@@ -60,7 +60,11 @@ function processEnv(): Env {
  * configured" and is never replaced by the environment), else the first non-empty variable of
  * `names` in `env`.
  */
-function layerKey(explicit: string | undefined, names: readonly string[], env: Env): { configured: boolean; apiKey: string | undefined } {
+function layerKey(
+  explicit: string | undefined,
+  names: readonly string[],
+  env: Env,
+): { configured: boolean; apiKey: string | undefined } {
   if (explicit !== undefined) return { configured: explicit.trim() !== '', apiKey: explicit };
   const found = apiKeyFromEnv(names, env);
   return { configured: found !== undefined, apiKey: found };
@@ -68,12 +72,24 @@ function layerKey(explicit: string | undefined, names: readonly string[], env: E
 
 /** The one implementation behind {@link createDefaultChain} and {@link createConfiguredChain}. */
 function buildDefaultChain(settings: DefaultChainSettings): FallbackChain | null {
-  const { gemini = {}, groq = {}, anthropic = {}, openai = {}, env = processEnv(), onlyConfigured = false, ...chainSettings } = settings;
+  const {
+    gemini = {},
+    groq = {},
+    anthropic = {},
+    openai = {},
+    env = processEnv(),
+    onlyConfigured = false,
+    ...chainSettings
+  } = settings;
   const [geminiLayer, groqLayer, anthropicLayer, openaiLayer] = DEFAULT_CHAIN_MODELS;
-  const candidates: ReadonlyArray<{ key: ReturnType<typeof layerKey>; build: (apiKey: string | undefined) => LanguageModel }> = [
+  const candidates: ReadonlyArray<{
+    key: ReturnType<typeof layerKey>;
+    build: (apiKey: string | undefined) => LanguageModel;
+  }> = [
     {
       key: layerKey(gemini.apiKey, API_KEY_VARIABLES.gemini, env),
-      build: (apiKey) => createGemini({ model: geminiLayer.model, ...gemini, ...(apiKey !== undefined ? { apiKey } : {}) }),
+      build: (apiKey) =>
+        createGemini({ model: geminiLayer.model, ...gemini, ...(apiKey !== undefined ? { apiKey } : {}) }),
     },
     {
       key: layerKey(groq.apiKey, API_KEY_VARIABLES.groq, env),
@@ -81,14 +97,18 @@ function buildDefaultChain(settings: DefaultChainSettings): FallbackChain | null
     },
     {
       key: layerKey(anthropic.apiKey, API_KEY_VARIABLES.anthropic, env),
-      build: (apiKey) => createAnthropic({ model: anthropicLayer.model, ...anthropic, ...(apiKey !== undefined ? { apiKey } : {}) }),
+      build: (apiKey) =>
+        createAnthropic({ model: anthropicLayer.model, ...anthropic, ...(apiKey !== undefined ? { apiKey } : {}) }),
     },
     {
       key: layerKey(openai.apiKey, openai.apiKeyEnv ?? API_KEY_VARIABLES.openai, env),
-      build: (apiKey) => createOpenAI({ model: openaiLayer.model, ...openai, ...(apiKey !== undefined ? { apiKey } : {}) }),
+      build: (apiKey) =>
+        createOpenAI({ model: openaiLayer.model, ...openai, ...(apiKey !== undefined ? { apiKey } : {}) }),
     },
   ];
-  const layers = candidates.filter((candidate) => !onlyConfigured || candidate.key.configured).map((candidate) => candidate.build(candidate.key.apiKey));
+  const layers = candidates
+    .filter((candidate) => !onlyConfigured || candidate.key.configured)
+    .map((candidate) => candidate.build(candidate.key.apiKey));
   if (layers.length === 0) return null;
   return createFallbackChain(layers, chainSettings);
 }

@@ -4,11 +4,26 @@ import { classifyError, isLlmError, LlmError, retryAfterFromHeaders } from './er
 import { backoffDelay, DEFAULT_RETRY_POLICY } from './retry.js';
 import { loadSdk } from './sdk.js';
 
-const context = { vendor: 'openai', model: 'gpt-4o-mini', stage: 'request' as const, timedOut: false, callerAborted: false, timeoutMs: 1000 };
+const context = {
+  vendor: 'openai',
+  model: 'gpt-4o-mini',
+  stage: 'request' as const,
+  timedOut: false,
+  callerAborted: false,
+  timeoutMs: 1000,
+};
 
 describe('LlmError', () => {
   test('message names package, vendor, model, stage, code and status; retryability follows the code', () => {
-    const error = new LlmError({ code: 'rate_limited', stage: 'request', vendor: 'groq', model: 'llama', status: 429, message: 'slow down', cause: 'x' });
+    const error = new LlmError({
+      code: 'rate_limited',
+      stage: 'request',
+      vendor: 'groq',
+      model: 'llama',
+      status: 429,
+      message: 'slow down',
+      cause: 'x',
+    });
     expect(error.message).toBe('@espectro/llm [groq/llama] request: rate_limited (HTTP 429) — slow down');
     expect(error.isRetryable).toBe(true);
     expect(error.cause).toBe('x');
@@ -23,14 +38,20 @@ describe('retryAfterFromHeaders', () => {
     expect(retryAfterFromHeaders(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }))).toBe(250);
     expect(retryAfterFromHeaders(new Headers({ 'retry-after': '2' }))).toBe(2000);
     expect(retryAfterFromHeaders({ 'retry-after': '0.5' })).toBe(500);
-    expect(retryAfterFromHeaders(new Headers({ 'retry-after': 'Wed, 21 Oct 2026 07:28:10 GMT' }), Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'))).toBe(10_000);
+    expect(
+      retryAfterFromHeaders(
+        new Headers({ 'retry-after': 'Wed, 21 Oct 2026 07:28:10 GMT' }),
+        Date.parse('Wed, 21 Oct 2026 07:28:00 GMT'),
+      ),
+    ).toBe(10_000);
     expect(retryAfterFromHeaders(new Headers({ 'retry-after': 'soon' }))).toBeUndefined();
     expect(retryAfterFromHeaders(undefined)).toBeUndefined();
   });
 });
 
 describe('classifyError', () => {
-  const statusError = (status: number, message = 'x', extra: object = {}) => Object.assign(new Error(message), { status, headers: new Headers(), ...extra });
+  const statusError = (status: number, message = 'x', extra: object = {}) =>
+    Object.assign(new Error(message), { status, headers: new Headers(), ...extra });
   test.each([
     [429, 'rate_limited'],
     [408, 'timeout'],
@@ -47,7 +68,12 @@ describe('classifyError', () => {
     expect(classifyError(statusError(status), context).code).toBe(code);
   });
   test('Gemini: invalid key in a 400, RetryInfo delay in the body', () => {
-    const invalidKey = statusError(400, JSON.stringify({ error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' } }));
+    const invalidKey = statusError(
+      400,
+      JSON.stringify({
+        error: { code: 400, message: 'API key not valid. Please pass a valid API key.', status: 'INVALID_ARGUMENT' },
+      }),
+    );
     const classified = classifyError(invalidKey, { ...context, vendor: 'gemini' });
     expect(classified.code).toBe('auth');
     expect(classified.message).toContain('— API key not valid');
@@ -62,9 +88,18 @@ describe('classifyError', () => {
   test('deadline, caller abort, connection failures, anything else', () => {
     expect(classifyError(new Error('aborted'), { ...context, timedOut: true }).code).toBe('timeout');
     expect(classifyError(new Error('aborted'), { ...context, callerAborted: true }).code).toBe('aborted');
-    expect(classifyError(Object.assign(new Error('x'), { name: 'APIConnectionTimeoutError' }), context).code).toBe('timeout');
-    expect(classifyError(Object.assign(new Error('Connection error.'), { name: 'APIConnectionError' }), context).code).toBe('network');
-    expect(classifyError(new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }), context).code).toBe('network');
+    expect(classifyError(Object.assign(new Error('x'), { name: 'APIConnectionTimeoutError' }), context).code).toBe(
+      'timeout',
+    );
+    expect(
+      classifyError(Object.assign(new Error('Connection error.'), { name: 'APIConnectionError' }), context).code,
+    ).toBe('network');
+    expect(
+      classifyError(
+        new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }),
+        context,
+      ).code,
+    ).toBe('network');
     expect(classifyError(new RangeError('weird'), context).code).toBe('unexpected');
   });
 });
@@ -74,7 +109,10 @@ describe('retry backoff', () => {
     'doubles per retry within ±25 % and never exceeds maxRetryDelayMs',
     (retry, random) => {
       const delay = backoffDelay(DEFAULT_RETRY_POLICY, retry, () => random);
-      const nominal = Math.min(DEFAULT_RETRY_POLICY.maxRetryDelayMs, DEFAULT_RETRY_POLICY.retryBaseDelayMs * 2 ** (retry - 1));
+      const nominal = Math.min(
+        DEFAULT_RETRY_POLICY.maxRetryDelayMs,
+        DEFAULT_RETRY_POLICY.retryBaseDelayMs * 2 ** (retry - 1),
+      );
       expect(delay).toBeGreaterThanOrEqual(Math.floor(nominal * 0.75));
       expect(delay).toBeLessThanOrEqual(DEFAULT_RETRY_POLICY.maxRetryDelayMs);
     },
@@ -84,14 +122,18 @@ describe('retry backoff', () => {
 describe('loadSdk', () => {
   test('a missing optional SDK names the package to install', async () => {
     const name = '@espectro/not-an-installed-sdk';
-    const error = await loadSdk(name, 'imaginary', () => import(/* @vite-ignore */ name)).catch((thrown: unknown) => thrown as LlmError);
+    const error = await loadSdk(name, 'imaginary', () => import(/* @vite-ignore */ name)).catch(
+      (thrown: unknown) => thrown as LlmError,
+    );
     expect(error).toBeInstanceOf(LlmError);
     expect(error.code).toBe('sdk_missing');
     expect(error.stage).toBe('load_sdk');
     expect(error.message).toContain('pnpm add @espectro/not-an-installed-sdk');
   });
   test('other load failures are unexpected', async () => {
-    const error = await loadSdk('openai', 'openai', () => Promise.reject(new Error('boom'))).catch((thrown: unknown) => thrown as LlmError);
+    const error = await loadSdk('openai', 'openai', () => Promise.reject(new Error('boom'))).catch(
+      (thrown: unknown) => thrown as LlmError,
+    );
     expect(error.code).toBe('unexpected');
   });
 });

@@ -33,14 +33,7 @@ export type LlmErrorCode =
 
 /** Where in a call the failure happened; part of every {@link LlmError} message. */
 export type LlmStage =
-  | 'configure'
-  | 'load_sdk'
-  | 'render_prompt'
-  | 'request'
-  | 'parse_output'
-  | 'validate_output'
-  | 'chain'
-  | 'transcribe';
+  'configure' | 'load_sdk' | 'render_prompt' | 'request' | 'parse_output' | 'validate_output' | 'chain' | 'transcribe';
 
 /** Codes that are worth retrying on the same vendor (and that always move a chain on). */
 export const RETRYABLE_CODES: ReadonlySet<LlmErrorCode> = new Set<LlmErrorCode>([
@@ -121,9 +114,13 @@ export class LlmError extends Error {
 
   constructor(details: LlmErrorDetails) {
     const who =
-      details.vendor !== undefined ? ` [${details.vendor}${details.model !== undefined ? `/${details.model}` : ''}]` : '';
+      details.vendor !== undefined
+        ? ` [${details.vendor}${details.model !== undefined ? `/${details.model}` : ''}]`
+        : '';
     const status = details.status !== undefined ? ` (HTTP ${details.status})` : '';
-    super(`@espectro/llm${who} ${details.stage}: ${details.code}${status} — ${details.message}`, { cause: details.cause });
+    super(`@espectro/llm${who} ${details.stage}: ${details.code}${status} — ${details.message}`, {
+      cause: details.cause,
+    });
     this.name = 'LlmError';
     this.code = details.code;
     this.stage = details.stage;
@@ -216,7 +213,17 @@ function retryAfterFromGoogleBody(message: string): number | undefined {
 }
 
 function isNetworkFailure(error: unknown): boolean {
-  const codes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'ENETUNREACH', 'EHOSTUNREACH']);
+  const codes = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'ETIMEDOUT',
+    'UND_ERR_SOCKET',
+    'ENETUNREACH',
+    'EHOSTUNREACH',
+  ]);
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
     const code = (current as { code?: unknown }).code;
@@ -224,7 +231,8 @@ function isNetworkFailure(error: unknown): boolean {
     const name = (current as { name?: unknown }).name;
     const message = (current as { message?: unknown }).message;
     if (name === 'APIConnectionError') return true;
-    if (name === 'TypeError' && typeof message === 'string' && /fetch failed|terminated|network/i.test(message)) return true;
+    if (name === 'TypeError' && typeof message === 'string' && /fetch failed|terminated|network/i.test(message))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -244,7 +252,13 @@ export function classifyError(error: unknown, context: ClassifyContext): LlmErro
   if (context.callerAborted) {
     return new LlmError({ ...base, code: 'aborted', message: 'the caller aborted the request' });
   }
-  const candidate = (error ?? {}) as { status?: unknown; headers?: unknown; name?: unknown; message?: unknown; code?: unknown };
+  const candidate = (error ?? {}) as {
+    status?: unknown;
+    headers?: unknown;
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+  };
   const status = typeof candidate.status === 'number' ? candidate.status : undefined;
   if (status !== undefined && status >= 400) {
     const message = vendorMessage(candidate);

@@ -43,7 +43,13 @@ export {
   type StringPromptDefinition,
   type FunctionPromptDefinition,
 } from './prompt.js';
-export { repairJson, closeTruncatedJson, removeTrailingCommas, type JsonRepair, type JsonRepairResult } from './json-repair.js';
+export {
+  repairJson,
+  closeTruncatedJson,
+  removeTrailingCommas,
+  type JsonRepair,
+  type JsonRepairResult,
+} from './json-repair.js';
 export {
   createMemoryLedger,
   defaultPrices,
@@ -95,7 +101,12 @@ export {
 } from './adapters/openai.js';
 export type { ChatStructuredOutput } from './adapters/chat-completions.js';
 export { createGroq, GROQ_DEFAULT_MODEL, GROQ_BASE_URL, type GroqSettings } from './adapters/groq.js';
-export { createAnthropic, ANTHROPIC_DEFAULT_MODEL, ANTHROPIC_BASE_URL, type AnthropicSettings } from './adapters/anthropic.js';
+export {
+  createAnthropic,
+  ANTHROPIC_DEFAULT_MODEL,
+  ANTHROPIC_BASE_URL,
+  type AnthropicSettings,
+} from './adapters/anthropic.js';
 export { createGemini, GEMINI_DEFAULT_MODEL, GEMINI_BASE_URL, type GeminiSettings } from './adapters/gemini.js';
 export {
   createFallbackChain,

@@ -24,10 +24,13 @@ function asJson(value: unknown): unknown {
 }
 
 function withTrailingCommas(value: unknown): string {
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map((item) => `${withTrailingCommas(item)},`).join('')}]`;
+  if (Array.isArray(value))
+    return value.length === 0 ? '[]' : `[${value.map((item) => `${withTrailingCommas(item)},`).join('')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value);
-    return entries.length === 0 ? '{}' : `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${withTrailingCommas(item)},`).join('')}}`;
+    return entries.length === 0
+      ? '{}'
+      : `{${entries.map(([key, item]) => `${JSON.stringify(key)}: ${withTrailingCommas(item)},`).join('')}}`;
   }
   return JSON.stringify(value);
 }

@@ -10,8 +10,7 @@ export type JsonRepair = 'stripped_code_fence' | 'stripped_prose' | 'removed_tra
 
 /** Result of {@link repairJson}. */
 export type JsonRepairResult =
-  | { ok: true; value: unknown; repairs: JsonRepair[] }
-  | { ok: false; error: string; repairs: JsonRepair[] };
+  { ok: true; value: unknown; repairs: JsonRepair[] } | { ok: false; error: string; repairs: JsonRepair[] };
 
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
@@ -128,7 +127,12 @@ export function closeTruncatedJson(text: string): string | undefined {
     }
     if (char === '}' || char === ']') {
       const kind = char === '}' ? 'object' : 'array';
-      if (top === undefined || top.kind !== kind || top.state === 'colon' || (kind === 'object' && top.state === 'value')) {
+      if (
+        top === undefined ||
+        top.kind !== kind ||
+        top.state === 'colon' ||
+        (kind === 'object' && top.state === 'value')
+      ) {
         return undefined;
       }
       frames.pop();
@@ -209,7 +213,8 @@ export function repairJson(text: string): JsonRepairResult {
       const closed = closeTruncatedJson(withoutCommas);
       if (closed !== undefined) {
         const closedParse = tryParse(closed);
-        if (closedParse.ok) return { ok: true, value: closedParse.value, repairs: [...repairs, 'closed_truncated_json'] };
+        if (closedParse.ok)
+          return { ok: true, value: closedParse.value, repairs: [...repairs, 'closed_truncated_json'] };
       }
     }
   }

@@ -56,7 +56,13 @@ export function findPrice(prices: PriceTable, vendor: string, model: string): Mo
 /** USD cost of one call; `priced` is false when the table has no usable price for it. */
 export function priceCall(
   prices: PriceTable,
-  call: { vendor: string; model: string; usage: TokenUsage; audioSeconds?: number | undefined; outcome?: AttemptOutcome },
+  call: {
+    vendor: string;
+    model: string;
+    usage: TokenUsage;
+    audioSeconds?: number | undefined;
+    outcome?: AttemptOutcome;
+  },
 ): { costUsd: number; priced: boolean } {
   if (call.outcome === 'cache_hit') return { costUsd: 0, priced: true };
   const price = findPrice(prices, call.vendor, call.model);
@@ -65,7 +71,9 @@ export function priceCall(
   let priced = false;
   if (price.inputPerMillionUsd !== undefined || price.outputPerMillionUsd !== undefined) {
     costUsd +=
-      (call.usage.inputTokens * (price.inputPerMillionUsd ?? 0) + call.usage.outputTokens * (price.outputPerMillionUsd ?? 0)) / 1e6;
+      (call.usage.inputTokens * (price.inputPerMillionUsd ?? 0) +
+        call.usage.outputTokens * (price.outputPerMillionUsd ?? 0)) /
+      1e6;
     priced = true;
   }
   if (price.perMinuteUsd !== undefined) {
@@ -170,7 +178,17 @@ export interface MemoryLedger extends CostLedger {
 
 /** Empty totals. */
 export function emptyTotals(): LedgerTotals {
-  return { calls: 0, okCalls: 0, failedCalls: 0, cacheHits: 0, inputTokens: 0, outputTokens: 0, audioSeconds: 0, costUsd: 0, unpricedCalls: 0 };
+  return {
+    calls: 0,
+    okCalls: 0,
+    failedCalls: 0,
+    cacheHits: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    audioSeconds: 0,
+    costUsd: 0,
+    unpricedCalls: 0,
+  };
 }
 
 /** Adds one entry to totals (mutates and returns `totals`). */

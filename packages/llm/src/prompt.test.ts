@@ -31,7 +31,8 @@ describe('definePrompt', () => {
     const prompt = definePrompt({
       id: 'factcheck.claims',
       version: '1',
-      template: (variables: { transcript: string; speakers: string[] }) => `${variables.speakers.join(', ')}: ${variables.transcript}`,
+      template: (variables: { transcript: string; speakers: string[] }) =>
+        `${variables.speakers.join(', ')}: ${variables.transcript}`,
     });
     expect(prompt.render({ transcript: 'hola', speakers: ['A', 'B'] }).user).toBe('A, B: hola');
   });
@@ -55,10 +56,13 @@ describe('definePrompt', () => {
     expect(() => definePrompt({ id: 'x', version: ' ', template: 'x' })).toThrow(LlmError);
   });
 
-  test.prop([fc.string(), fc.string({ minLength: 1, maxLength: 10 }).filter((version) => version.trim() !== '')])('string values are inserted verbatim', (value, version) => {
-    const prompt = definePrompt({ id: 'p', version, template: '<{{value}}>' });
-    const rendered = prompt.render({ value });
-    expect(rendered.user).toBe(`<${value}>`);
-    expect(rendered.promptVersion).toBe(version);
-  });
+  test.prop([fc.string(), fc.string({ minLength: 1, maxLength: 10 }).filter((version) => version.trim() !== '')])(
+    'string values are inserted verbatim',
+    (value, version) => {
+      const prompt = definePrompt({ id: 'p', version, template: '<{{value}}>' });
+      const rendered = prompt.render({ value });
+      expect(rendered.user).toBe(`<${value}>`);
+      expect(rendered.promptVersion).toBe(version);
+    },
+  );
 });

@@ -6,7 +6,8 @@ function isModuleNotFound(error: unknown, packageName: string): boolean {
     const code = (current as { code?: unknown }).code;
     const message = String((current as { message?: unknown }).message ?? '');
     if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && message.includes(packageName)) return true;
-    if (/Cannot find (?:module|package)|Failed to (?:load|resolve)/i.test(message) && message.includes(packageName)) return true;
+    if (/Cannot find (?:module|package)|Failed to (?:load|resolve)/i.test(message) && message.includes(packageName))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -16,7 +17,11 @@ function isModuleNotFound(error: unknown, packageName: string): boolean {
  * Imports an optional vendor SDK lazily. When it is not installed, throws `LlmError` `sdk_missing`
  * naming the package to install.
  */
-export async function loadSdk<Module>(packageName: string, vendor: string, importer: () => Promise<Module>): Promise<Module> {
+export async function loadSdk<Module>(
+  packageName: string,
+  vendor: string,
+  importer: () => Promise<Module>,
+): Promise<Module> {
   try {
     return await importer();
   } catch (error) {

@@ -15,7 +15,9 @@ describe.each(['openai', 'groq'] as const)('%s transcriber', (vendor) => {
   const model = vendor === 'openai' ? 'gpt-4o-mini-transcribe' : 'whisper-large-v3-turbo';
 
   test('multipart upload with the name list as prompt; text, duration, cost and ledger', async () => {
-    server.enqueue(reply.transcript('O Brasil cresceu sete e meio por cento.', { durationSeconds: 10, language: 'pt' }));
+    server.enqueue(
+      reply.transcript('O Brasil cresceu sete e meio por cento.', { durationSeconds: 10, language: 'pt' }),
+    );
     const ledger = createMemoryLedger();
     const transcriber = server.transcriber(vendor);
     expect(transcriber.modelId).toBe(model);
@@ -28,18 +30,33 @@ describe.each(['openai', 'groq'] as const)('%s transcriber', (vendor) => {
       ledger,
     });
     expect(result.text).toBe('O Brasil cresceu sete e meio por cento.');
-    expect(result).toMatchObject({ vendor, model, durationSeconds: 10, promptId: 'transcription.names', promptVersion: '1' });
+    expect(result).toMatchObject({
+      vendor,
+      model,
+      durationSeconds: 10,
+      promptId: 'transcription.names',
+      promptVersion: '1',
+    });
     const request = server.requests[0]!;
     expect(request.route).toBe('transcription');
     expect(request.vendor).toBe(vendor);
     expect(request.path).toBe(vendor === 'openai' ? '/v1/audio/transcriptions' : '/openai/v1/audio/transcriptions');
     expect(request.fields).toMatchObject({ model, prompt: 'Lula, Tarcísio de Freitas, Simone Tebet', language: 'pt' });
     expect(request.fields.response_format).toBe(vendor === 'openai' ? 'json' : 'verbose_json');
-    expect(request.files).toEqual([{ field: 'file', fileName: 'chunk-0001.wav', size: audio.length, type: 'audio/wav' }]);
+    expect(request.files).toEqual([
+      { field: 'file', fileName: 'chunk-0001.wav', size: audio.length, type: 'audio/wav' },
+    ]);
     const perMinute = vendor === 'openai' ? 0.003 : 0.04 / 60;
     expect(result.costUsd).toBeCloseTo((10 / 60) * perMinute, 12);
     expect(ledger.entries()).toEqual([
-      expect.objectContaining({ operation: 'transcription', phase: 'transcribe', outcome: 'ok', audioSeconds: 10, jobId: 'debate-2026-10-01', priced: true }),
+      expect.objectContaining({
+        operation: 'transcription',
+        phase: 'transcribe',
+        outcome: 'ok',
+        audioSeconds: 10,
+        jobId: 'debate-2026-10-01',
+        priced: true,
+      }),
     ]);
     expect(ledger.totalsByJob()['debate-2026-10-01']!.audioSeconds).toBe(10);
   });

@@ -115,7 +115,8 @@ function createTranscriber(options: {
     modelId: model,
     async transcribe(call) {
       const started = performance.now();
-      const prompt: Prompt = call.prompt ?? ((call.names !== undefined && call.names.length > 0 ? namesPrompt : noPrompt) as Prompt);
+      const prompt: Prompt =
+        call.prompt ?? ((call.names !== undefined && call.names.length > 0 ? namesPrompt : noPrompt) as Prompt);
       const rendered = prompt.render(
         call.prompt !== undefined ? (call.variables ?? {}) : { names: (call.names ?? []).join(', ') },
       );
@@ -137,7 +138,11 @@ function createTranscriber(options: {
         run: async (signal) => {
           const client = (await options.client()) as AudioClient;
           const { toFile } = await options.uploads();
-          const file = await toFile(call.audio instanceof ArrayBuffer ? new Uint8Array(call.audio) : call.audio, fileName, { type });
+          const file = await toFile(
+            call.audio instanceof ArrayBuffer ? new Uint8Array(call.audio) : call.audio,
+            fileName,
+            { type },
+          );
           const body: Record<string, unknown> = { file, model, response_format: options.responseFormat };
           if (rendered.user !== '') body.prompt = rendered.user;
           if (call.language !== undefined) body.language = call.language;
@@ -161,7 +166,9 @@ function createTranscriber(options: {
       });
       const response = success.value;
       const durationSeconds =
-        response.duration ?? (response.usage?.type === 'duration' ? response.usage.seconds : undefined) ?? call.durationSeconds;
+        response.duration ??
+        (response.usage?.type === 'duration' ? response.usage.seconds : undefined) ??
+        call.durationSeconds;
       recorder.record({
         vendor,
         model,
@@ -226,7 +233,8 @@ export function createOpenAITranscriber(settings: TranscriberSettings = {}): Tra
       ['OPENAI_API_KEY'],
       model,
     ),
-    uploads: () => loadSdk<UploadModule>('openai', 'openai', () => import('openai') as Promise<unknown> as Promise<UploadModule>),
+    uploads: () =>
+      loadSdk<UploadModule>('openai', 'openai', () => import('openai') as Promise<unknown> as Promise<UploadModule>),
   });
 }
 
@@ -251,6 +259,7 @@ export function createGroqTranscriber(settings: TranscriberSettings = {}): Trans
       },
       model,
     ),
-    uploads: () => loadSdk<UploadModule>('groq-sdk', 'groq', () => import('groq-sdk') as Promise<unknown> as Promise<UploadModule>),
+    uploads: () =>
+      loadSdk<UploadModule>('groq-sdk', 'groq', () => import('groq-sdk') as Promise<unknown> as Promise<UploadModule>),
   });
 }

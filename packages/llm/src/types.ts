@@ -73,15 +73,17 @@ export type GenerateTextOptions<Variables extends PromptVariables = PromptVariab
 } & VariablesOption<Variables>;
 
 /** Options of {@link LanguageModel.generateObject}. */
-export type GenerateObjectOptions<Schema extends z.ZodType, Variables extends PromptVariables = PromptVariables> =
-  GenerateTextOptions<Variables> & {
-    /** The zod schema the answer must satisfy; sent to the vendor as JSON Schema where supported. */
-    schema: Schema;
-    /** Name of the structured output (OpenAI `json_schema.name`, Anthropic tool name); default `response`. */
-    schemaName?: string;
-    /** One sentence describing the output, sent with the schema. */
-    schemaDescription?: string;
-  };
+export type GenerateObjectOptions<
+  Schema extends z.ZodType,
+  Variables extends PromptVariables = PromptVariables,
+> = GenerateTextOptions<Variables> & {
+  /** The zod schema the answer must satisfy; sent to the vendor as JSON Schema where supported. */
+  schema: Schema;
+  /** Name of the structured output (OpenAI `json_schema.name`, Anthropic tool name); default `response`. */
+  schemaName?: string;
+  /** One sentence describing the output, sent with the schema. */
+  schemaDescription?: string;
+};
 
 /** What every successful call returns. */
 export interface GenerateResultBase {

@@ -67,7 +67,12 @@ const voices: Voice[] = [
   {
     outlet: 'periodico-a.example',
     language: 'es',
-    titles: ['El Gobierno impulsa la reducción de jornada', 'Nuevo avance del Ejecutivo en vivienda', 'El Gobierno celebra un récord de empleo', 'El PP bloquea otra vez la reforma'],
+    titles: [
+      'El Gobierno impulsa la reducción de jornada',
+      'Nuevo avance del Ejecutivo en vivienda',
+      'El Gobierno celebra un récord de empleo',
+      'El PP bloquea otra vez la reforma',
+    ],
     framing: [
       'El Gobierno celebra un nuevo avance en la reforma laboral.',
       'El Ejecutivo impulsa la ley de vivienda con un respaldo amplio.',
@@ -100,7 +105,12 @@ const voices: Voice[] = [
   {
     outlet: 'periodico-b.example',
     language: 'es',
-    titles: ['Otro fracaso del Gobierno en vivienda', 'La presión fiscal asfixia a los emprendedores', 'El Ejecutivo improvisa con la reforma', 'El PP logra frenar la subida de impuestos'],
+    titles: [
+      'Otro fracaso del Gobierno en vivienda',
+      'La presión fiscal asfixia a los emprendedores',
+      'El Ejecutivo improvisa con la reforma',
+      'El PP logra frenar la subida de impuestos',
+    ],
     framing: [
       'El Gobierno acumula otro fracaso con la ley de vivienda.',
       'La improvisación del Ejecutivo provoca caos en la reforma.',
@@ -133,7 +143,11 @@ const voices: Voice[] = [
   {
     outlet: 'jornal-c.example',
     language: 'pt',
-    titles: ['Governo comemora avanço na reforma', 'Oposição trava votação no Congresso', 'Planalto consegue apoio para o programa'],
+    titles: [
+      'Governo comemora avanço na reforma',
+      'Oposição trava votação no Congresso',
+      'Planalto consegue apoio para o programa',
+    ],
     framing: [
       'O governo comemora um avanço na reforma tributária.',
       'O Planalto consegue apoio para ampliar o programa social.',
@@ -199,7 +213,9 @@ const articles = [
   ...makeArticles(voices[1]!, 38, 'b'),
   ...makeArticles(voices[2]!, 30, 'c'),
 ];
-articles.sort((a, b) => (a.publishedAt < b.publishedAt ? -1 : a.publishedAt > b.publishedAt ? 1 : a.id < b.id ? -1 : 1));
+articles.sort((a, b) =>
+  a.publishedAt < b.publishedAt ? -1 : a.publishedAt > b.publishedAt ? 1 : a.id < b.id ? -1 : 1,
+);
 
 const evidence: Record<string, RatingEvidenceRecord> = {
   'periodico-a.example': {
@@ -217,7 +233,9 @@ const evidence: Record<string, RatingEvidenceRecord> = {
       sources: [],
     },
     academic: [],
-    not_found: [{ status: 'not-found', searched: ['APM', 'PDLI', 'Fundación Hay Derecho'], note: 'fictional demo outlet' }],
+    not_found: [
+      { status: 'not-found', searched: ['APM', 'PDLI', 'Fundación Hay Derecho'], note: 'fictional demo outlet' },
+    ],
   },
   'periodico-b.example': {
     domain: 'periodico-b.example',
@@ -228,7 +246,9 @@ const evidence: Record<string, RatingEvidenceRecord> = {
       owner_entity: 'Grupo editorial ficticio',
       owner_type: 'corporate-conglomerate',
       funding_model: 'advertising',
-      ownership_history: [{ date: '2025-11-03', event: 'adquirido por un grupo editorial (ficticio)', control_change: true }],
+      ownership_history: [
+        { date: '2025-11-03', event: 'adquirido por un grupo editorial (ficticio)', control_change: true },
+      ],
       country_regime: 'democracy',
       country_regime_year: 2024,
       sources: [],
@@ -241,7 +261,12 @@ const evidence: Record<string, RatingEvidenceRecord> = {
     name: 'Jornal C (fictício)',
     country: 'BR',
     editorial_scope: 'political',
-    ownership: { owner_type: 'independent-private', funding_model: 'mixed', country_regime: 'democracy', country_regime_year: 2024 },
+    ownership: {
+      owner_type: 'independent-private',
+      funding_model: 'mixed',
+      country_regime: 'democracy',
+      country_regime_year: 2024,
+    },
     academic: [],
     not_found: [{ status: 'not-found', searched: ['Abraji', 'RSF Brasil 2025'], note: 'fictional demo outlet' }],
   },
@@ -263,19 +288,35 @@ const roster: StoredRating[] = [];
 for (const [domain, record] of Object.entries(evidence)) {
   const map = await loadPoliticalActorMap(record.country, actorsDirectory);
   const control = record.ownership?.ownership_history?.find((entry) => entry.control_change === true)?.date;
-  const result = await analyzeOutletContent({ outlet: domain, asOf: AS_OF, actors: map, source, analyzer, ...(control === undefined ? {} : { notBefore: control }) });
+  const result = await analyzeOutletContent({
+    outlet: domain,
+    asOf: AS_OF,
+    actors: map,
+    source,
+    analyzer,
+    ...(control === undefined ? {} : { notBefore: control }),
+  });
   const full: RatingEvidenceRecord = { ...record, content: result.evidence };
   const { rating } = await recordRating(store, {
     evidence: full,
     asOf: AS_OF,
     changedAt: `${AS_OF}T12:00:00Z`,
-    analysis: { backend: result.backend, prompt_id: result.evidence.prompt_id ?? 'lexicon', prompt_version: result.evidence.prompt_version ?? 'unknown' },
+    analysis: {
+      backend: result.backend,
+      prompt_id: result.evidence.prompt_id ?? 'lexicon',
+      prompt_version: result.evidence.prompt_version ?? 'unknown',
+    },
   });
   const signals: StoredRating['signals'] =
     domain === 'periodico-a.example'
       ? { contestations: [{ id: 'c-demo-1', dimension: 'bias', status: 'accepted', resolved_at: '2026-05-02' }] }
       : domain === 'periodico-b.example'
-        ? { drift: Array.from({ length: 14 }, (_, day) => ({ date: new Date(Date.parse('2026-05-10T00:00:00Z') - day * 86_400_000).toISOString().slice(0, 10), bucket: 'center' as const })) }
+        ? {
+            drift: Array.from({ length: 14 }, (_, day) => ({
+              date: new Date(Date.parse('2026-05-10T00:00:00Z') - day * 86_400_000).toISOString().slice(0, 10),
+              bucket: 'center' as const,
+            })),
+          }
         : undefined;
   roster.push(signals === undefined ? rating : { ...rating, signals });
 }
@@ -283,8 +324,18 @@ roster.push({
   domain: 'nuevo-medio.example',
   name: 'Nuevo medio (ficticio)',
   country: 'ES',
-  rating: { bias: null, factuality: null, confidence: 'preliminary', methodology_version: 'v1.2-2026-04', as_of: '2026-04-10' },
-  rating_evidence: { status: 'pending', reason: 'Medio añadido desde la auditoría de dominios huérfanos; en cola para análisis de contenido', added_at: '2026-04-10' },
+  rating: {
+    bias: null,
+    factuality: null,
+    confidence: 'preliminary',
+    methodology_version: 'v1.2-2026-04',
+    as_of: '2026-04-10',
+  },
+  rating_evidence: {
+    status: 'pending',
+    reason: 'Medio añadido desde la auditoría de dominios huérfanos; en cola para análisis de contenido',
+    added_at: '2026-04-10',
+  },
   rating_reviewed_at: null,
   added_at: '2026-04-10',
   signals: { articles_in_window: 23 },
@@ -293,5 +344,10 @@ writeFileSync(
   `${demoDirectory}roster.json`,
   `${JSON.stringify({ note: 'SYNTHETIC demo roster: fictional outlets rated by @espectro/rating with the offline lexicon baseline on synthetic articles. Not ratings of real outlets.', outlets: roster }, null, 2)}\n`,
 );
-console.log(`wrote ${articles.length} articles, ${Object.keys(evidence).length} evidence records, roster of ${roster.length} to ${demoDirectory}`);
-for (const entry of roster) console.log(`  ${entry.domain}: ${entry.rating.bias ?? '—'} / ${entry.rating.factuality ?? '—'} / ${entry.rating.confidence}`);
+console.log(
+  `wrote ${articles.length} articles, ${Object.keys(evidence).length} evidence records, roster of ${roster.length} to ${demoDirectory}`,
+);
+for (const entry of roster)
+  console.log(
+    `  ${entry.domain}: ${entry.rating.bias ?? '—'} / ${entry.rating.factuality ?? '—'} / ${entry.rating.confidence}`,
+  );

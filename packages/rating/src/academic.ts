@@ -52,7 +52,10 @@ export function validateAcademicEvidence(
       checks.push({ index, status: 'rejected', reason, message });
     };
     if (entry.quote === undefined || normaliseQuote(entry.quote) === '') {
-      reject('missing_quote', `${entry.source}: no literal quote (paraphrase is not acceptable; record the source in not_found if nothing quotable was found)`);
+      reject(
+        'missing_quote',
+        `${entry.source}: no literal quote (paraphrase is not acceptable; record the source in not_found if nothing quotable was found)`,
+      );
       return;
     }
     if (asOfDay !== undefined && dayNumber(entry.date) > asOfDay) {
@@ -109,7 +112,7 @@ export const ACADEMIC_MAPPING_PROMPT = definePrompt<AcademicMappingVariables>({
   system: [
     `You map what academic and NGO sources say about a news outlet to Espectro's buckets (methodology ${METHODOLOGY_VERSION}).`,
     'Hard rules:',
-    '1. Use only the numbered quotes given. relied_on lists, for every conclusion, the entry number and the exact passage of that entry\'s quote you relied on, copied character for character. A bucket or factuality without a supporting passage is rejected.',
+    "1. Use only the numbered quotes given. relied_on lists, for every conclusion, the entry number and the exact passage of that entry's quote you relied on, copied character for character. A bucket or factuality without a supporting passage is rejected.",
     '2. bucket: left, center or right only when a quote characterises the outlet\'s political line; otherwise null. center means a quote describes no consistent lean — never a default, never "balanced but evasive". A consistent framing (pro-market, pro-government, socially conservative, …) decides the bucket.',
     '3. Prefer domestic sources for the bias; prefer international sources for press-freedom and factuality context. If sources disagree, follow the domestic one for bias and say so in reasoning.',
     '4. factuality: very-high, high, mixed, low or very-low only when a quote speaks to accuracy, corrections or sourcing; otherwise null.',
@@ -120,7 +123,8 @@ export const ACADEMIC_MAPPING_PROMPT = definePrompt<AcademicMappingVariables>({
       `Outlet: ${variables.outlet} (country ${variables.country}).`,
       'Quotes:',
       ...variables.entries.map(
-        (entry, index) => `[${index}] ${entry.source} (${entry.date}; ${entry.weight}; ${entry.domestic ? 'domestic' : 'international'}): «${entry.quote ?? ''}»`,
+        (entry, index) =>
+          `[${index}] ${entry.source} (${entry.date}; ${entry.weight}; ${entry.domestic ? 'domestic' : 'international'}): «${entry.quote ?? ''}»`,
       ),
       variables.feedback,
     ]
@@ -181,7 +185,12 @@ export async function mapAcademicQuotes(request: {
       if (isLlmError(error)) {
         for (const failed of error.attempts) costUsd += failed.costUsd;
         if (isConfigurationFailure(error)) {
-          throw new RatingError({ code: 'llm_failed', stage: 'academic', message: `${mappedBy} cannot map academic quotes: ${error.message}`, cause: error });
+          throw new RatingError({
+            code: 'llm_failed',
+            stage: 'academic',
+            message: `${mappedBy} cannot map academic quotes: ${error.message}`,
+            cause: error,
+          });
         }
         return { status: 'failed', reason: `provider failure (${error.code}): ${error.message}`, costUsd };
       }
@@ -237,9 +246,18 @@ export async function mapAcademicQuotes(request: {
  * @example
  * unsupportedReliedOn(record.academic_assessment, record.academic ?? []); // [] when every passage is backed
  */
-export function unsupportedReliedOn(assessment: AcademicAssessment | undefined, entries: readonly AcademicEntry[]): { source: string; quote: string }[] {
+export function unsupportedReliedOn(
+  assessment: AcademicAssessment | undefined,
+  entries: readonly AcademicEntry[],
+): { source: string; quote: string }[] {
   if (assessment?.relied_on === undefined) return [];
   return assessment.relied_on.filter(
-    (relied) => !entries.some((entry) => entry.source === relied.source && entry.quote !== undefined && locateVerbatim(relied.quote, entry.quote) !== null),
+    (relied) =>
+      !entries.some(
+        (entry) =>
+          entry.source === relied.source &&
+          entry.quote !== undefined &&
+          locateVerbatim(relied.quote, entry.quote) !== null,
+      ),
   );
 }

@@ -10,7 +10,10 @@ import { PoliticalActorMapSchema } from './actors.js';
  * writeFileSync('schema.json', JSON.stringify(politicalActorMapJsonSchema(), null, 2));
  */
 export function politicalActorMapJsonSchema(): Record<string, unknown> {
-  const schema = z.toJSONSchema(PoliticalActorMapSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const schema = z.toJSONSchema(PoliticalActorMapSchema, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return {
     ...schema,
     $id: 'https://github.com/espectro/espectro/blob/main/data/political-actors/schema.json',

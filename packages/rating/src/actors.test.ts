@@ -2,7 +2,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { politicalActorMapJsonSchema } from './actor-schema.js';
-import { actorContext, governmentAt, loadPoliticalActorMap, parsePoliticalActorMap, type PoliticalActorMap } from './actors.js';
+import {
+  actorContext,
+  governmentAt,
+  loadPoliticalActorMap,
+  parsePoliticalActorMap,
+  type PoliticalActorMap,
+} from './actors.js';
 import { RatingError } from './errors.js';
 
 const directory = fileURLToPath(new URL('../../../data/political-actors/', import.meta.url));
@@ -58,7 +64,16 @@ describe('parsePoliticalActorMap', () => {
     as_of: '2026-01-01',
     compiled: 'test',
     executive_aliases: [],
-    governments: [{ head_of_government: 'ana', incumbent_bucket: 'left', from: '2024-01-01', governing_parties: ['p1'], main_opposition: ['p2'], source: 'x' }],
+    governments: [
+      {
+        head_of_government: 'ana',
+        incumbent_bucket: 'left',
+        from: '2024-01-01',
+        governing_parties: ['p1'],
+        main_opposition: ['p2'],
+        source: 'x',
+      },
+    ],
     actors: [
       { id: 'ana', kind: 'person', name: 'Ana', party: 'p1', lean: 'left', source: 'x' },
       { id: 'p1', kind: 'party', name: 'P1', lean: 'left', source: 'x' },
@@ -72,15 +87,37 @@ describe('parsePoliticalActorMap', () => {
 
   test.each([
     ['a duplicate id', { ...base, actors: [...base.actors, base.actors[1]!] }, /duplicate actor id/],
-    ['an unknown party', { ...base, actors: [{ ...base.actors[0]!, party: 'p9' }, ...base.actors.slice(1)] }, /party "p9"/],
-    ['a head of government that is not a person', { ...base, governments: [{ ...base.governments[0]!, head_of_government: 'p1' }] }, /not a person/],
-    ['a party both governing and opposition', { ...base, governments: [{ ...base.governments[0]!, main_opposition: ['p1'] }] }, /both governing and main opposition/],
+    [
+      'an unknown party',
+      { ...base, actors: [{ ...base.actors[0]!, party: 'p9' }, ...base.actors.slice(1)] },
+      /party "p9"/,
+    ],
+    [
+      'a head of government that is not a person',
+      { ...base, governments: [{ ...base.governments[0]!, head_of_government: 'p1' }] },
+      /not a person/,
+    ],
+    [
+      'a party both governing and opposition',
+      { ...base, governments: [{ ...base.governments[0]!, main_opposition: ['p1'] }] },
+      /both governing and main opposition/,
+    ],
     [
       'overlapping periods',
-      { ...base, governments: [{ ...base.governments[0]!, to: '2025-01-01' }, { ...base.governments[0]!, from: '2024-06-01' }] },
+      {
+        ...base,
+        governments: [
+          { ...base.governments[0]!, to: '2025-01-01' },
+          { ...base.governments[0]!, from: '2024-06-01' },
+        ],
+      },
       /overlap/,
     ],
-    ['an open-ended period before another', { ...base, governments: [base.governments[0]!, { ...base.governments[0]!, from: '2025-06-01' }] }, /only the last/],
+    [
+      'an open-ended period before another',
+      { ...base, governments: [base.governments[0]!, { ...base.governments[0]!, from: '2025-06-01' }] },
+      /only the last/,
+    ],
     ['an unknown field', { ...base, extra: 1 }, /extra/],
     ['a bad lean', { ...base, actors: [{ ...base.actors[0]!, lean: 'centre' }, ...base.actors.slice(1)] }, /lean/],
   ])('rejects %s', (_label, input, message) => {

@@ -6,7 +6,9 @@ import { ArticleLanguageSchema, type ArticleLanguage } from './articles.js';
 import { dayNumber } from './dates.js';
 import { formatZodIssues, RatingError } from './errors.js';
 
-const ActorIdSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a lowercase kebab-case id such as partido-popular');
+const ActorIdSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'expected a lowercase kebab-case id such as partido-popular');
 
 /**
  * What an actor is. Persons are the "named figures" of seed 002 §4 (metric 2); every kind can be a
@@ -106,7 +108,12 @@ export const PoliticalActorMapSchema = z.strictObject({
 export type PoliticalActorMap = z.infer<typeof PoliticalActorMapSchema>;
 
 function mapError(where: string, message: string, field?: string): never {
-  throw new RatingError({ code: 'actor_map_invalid', stage: 'actors', message: `${where}: ${message}`, ...(field === undefined ? {} : { field }) });
+  throw new RatingError({
+    code: 'actor_map_invalid',
+    stage: 'actors',
+    message: `${where}: ${message}`,
+    ...(field === undefined ? {} : { field }),
+  });
 }
 
 /**
@@ -139,7 +146,12 @@ export function parsePoliticalActorMap(input: unknown, where = 'political-actor 
   map.governments.forEach((government, index) => {
     const field = `governments.${index}`;
     const head = ids.get(government.head_of_government);
-    if (head === undefined || head.kind !== 'person') mapError(where, `head_of_government "${government.head_of_government}" is not a person of this map`, `${field}.head_of_government`);
+    if (head === undefined || head.kind !== 'person')
+      mapError(
+        where,
+        `head_of_government "${government.head_of_government}" is not a person of this map`,
+        `${field}.head_of_government`,
+      );
     for (const list of ['governing_parties', 'main_opposition'] as const) {
       government[list].forEach((id, position) => {
         const actor = ids.get(id);
@@ -152,9 +164,12 @@ export function parsePoliticalActorMap(input: unknown, where = 'political-actor 
       });
     }
     const from = dayNumber(government.from);
-    if (government.to !== undefined && dayNumber(government.to) <= from) mapError(where, '`to` must be after `from`', `${field}.to`);
-    if (previousEnd !== null && from < previousEnd) mapError(where, 'government periods overlap or are out of order', `${field}.from`);
-    if (government.to === undefined && index !== map.governments.length - 1) mapError(where, 'only the last government may be open-ended', `${field}.to`);
+    if (government.to !== undefined && dayNumber(government.to) <= from)
+      mapError(where, '`to` must be after `from`', `${field}.to`);
+    if (previousEnd !== null && from < previousEnd)
+      mapError(where, 'government periods overlap or are out of order', `${field}.from`);
+    if (government.to === undefined && index !== map.governments.length - 1)
+      mapError(where, 'only the last government may be open-ended', `${field}.to`);
     previousEnd = government.to === undefined ? Number.POSITIVE_INFINITY : dayNumber(government.to);
   });
   return map;
@@ -187,7 +202,8 @@ export async function loadPoliticalActorMap(country: string, directory: string):
     return mapError(file, `not valid JSON: ${(error as Error).message}`);
   }
   const map = parsePoliticalActorMap(json, file);
-  if (map.country !== country.toUpperCase()) mapError(file, `the file is for ${map.country}, not ${country.toUpperCase()}`, 'country');
+  if (map.country !== country.toUpperCase())
+    mapError(file, `the file is for ${map.country}, not ${country.toUpperCase()}`, 'country');
   return map;
 }
 
@@ -201,7 +217,8 @@ export async function loadPoliticalActorMap(country: string, directory: string):
 export function governmentAt(map: PoliticalActorMap, asOf: string): GovernmentPeriod {
   const day = dayNumber(asOf);
   for (const government of map.governments) {
-    if (dayNumber(government.from) <= day && (government.to === undefined || day < dayNumber(government.to))) return government;
+    if (dayNumber(government.from) <= day && (government.to === undefined || day < dayNumber(government.to)))
+      return government;
   }
   throw new RatingError({
     code: 'no_government',

@@ -80,7 +80,12 @@ export function createMemoryArticleSource(articles: readonly Article[] = []): Me
     for (const article of incoming) {
       const parsed = parseArticle(article, `article ${String((article as { id?: unknown }).id)}`);
       if (stored.has(parsed.id)) {
-        throw new RatingError({ code: 'invalid_input', stage: 'articles', field: 'id', message: `duplicate article id "${parsed.id}"` });
+        throw new RatingError({
+          code: 'invalid_input',
+          stage: 'articles',
+          field: 'id',
+          message: `duplicate article id "${parsed.id}"`,
+        });
       }
       stored.set(parsed.id, parsed);
     }
@@ -112,7 +117,11 @@ export function createMemoryArticleSource(articles: readonly Article[] = []): Me
 export function parseArticle(input: unknown, where = 'article'): Article {
   const result = ArticleSchema.safeParse(input);
   if (!result.success) {
-    throw new RatingError({ code: 'invalid_input', stage: 'articles', message: `${where} is invalid — ${formatZodIssues(result.error.issues)}` });
+    throw new RatingError({
+      code: 'invalid_input',
+      stage: 'articles',
+      message: `${where} is invalid — ${formatZodIssues(result.error.issues)}`,
+    });
   }
   return result.data;
 }

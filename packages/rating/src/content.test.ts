@@ -63,29 +63,56 @@ describe('analyzeOutletContent', () => {
       analyzer,
     });
     expect(analyzer.calls).toBe(0);
-    expect(result.evidence).toMatchObject({ status: 'insufficient', sample_size: 19, window_days: 90, window_start: '2026-01-27' });
+    expect(result.evidence).toMatchObject({
+      status: 'insufficient',
+      sample_size: 19,
+      window_days: 90,
+      window_start: '2026-01-27',
+    });
     expect(result.analyses).toEqual([]);
     expect(ContentEvidenceSchema.parse(result.evidence)).toEqual(result.evidence);
   });
 
   test('offline run on the demo corpus: the bucket is contentBucket of the stored metrics, sample stored', async () => {
     const analyzer = countingAnalyzer();
-    const result = await analyzeOutletContent({ outlet: 'periodico-a.example', asOf: AS_OF, actors: map, source: createMemoryArticleSource(demoArticles), analyzer, seed: 7 });
+    const result = await analyzeOutletContent({
+      outlet: 'periodico-a.example',
+      asOf: AS_OF,
+      actors: map,
+      source: createMemoryArticleSource(demoArticles),
+      analyzer,
+      seed: 7,
+    });
     const evidence = result.evidence;
     if (evidence.status === 'insufficient') throw new Error('expected an analysed sample');
     expect(analyzer.calls).toBe(result.sample.ids.length);
     expect(result.sample.ids.length).toBeLessThanOrEqual(60);
-    expect(evidence.sample).toMatchObject({ seed: 7, ids: result.sample.ids, analysed: evidence.sample_size, rejected: 0, failed: 0 });
+    expect(evidence.sample).toMatchObject({
+      seed: 7,
+      ids: result.sample.ids,
+      analysed: evidence.sample_size,
+      rejected: 0,
+      failed: 0,
+    });
     expect(evidence.backend).toBe('lexicon-baseline (offline)');
     expect(evidence.prompt_id).toBe('lexicon-es');
     expect(evidence.incumbent).toBe('left');
     expect(evidence.content_only_sesgo).toBe('left');
     expect(contentBucket(result.metrics!.bucketInput)).toBe(evidence.content_only_sesgo);
     expect(result.explanation).toEqual(explainContentBucket(result.metrics!.bucketInput));
-    expect(evidence.quote_distribution!.izq + evidence.quote_distribution!.centro + evidence.quote_distribution!.der).toBeCloseTo(1, 12);
+    expect(
+      evidence.quote_distribution!.izq + evidence.quote_distribution!.centro + evidence.quote_distribution!.der,
+    ).toBeCloseTo(1, 12);
     expect(ContentEvidenceSchema.parse(evidence)).toEqual(evidence);
     // same seed, same evidence
-    const again = await analyzeOutletContent({ outlet: 'periodico-a.example', asOf: AS_OF, actors: map, source: createMemoryArticleSource(demoArticles), analyzer, seed: 7 });
+    const again = await analyzeOutletContent({
+      outlet: 'periodico-a.example',
+      asOf: AS_OF,
+      actors: map,
+      source: createMemoryArticleSource(demoArticles),
+      analyzer,
+      seed: 7,
+    });
     expect(again.evidence).toEqual(evidence);
   });
 
@@ -95,7 +122,14 @@ describe('analyzeOutletContent', () => {
       politically_relevant: true,
       bias: 'right',
       evidence: 'Encuadre de carga fiscal.',
-      indicators: [{ quote: 'la presión fiscal asfixia a los emprendedores', points_to: 'right', kind: 'loaded_language', explanation: 'marco' }],
+      indicators: [
+        {
+          quote: 'la presión fiscal asfixia a los emprendedores',
+          points_to: 'right',
+          kind: 'loaded_language',
+          explanation: 'marco',
+        },
+      ],
       framing: 'pro_opposition',
       framing_quotes: ['El Gobierno acumula otro fracaso.'],
       figures: [],
@@ -106,9 +140,18 @@ describe('analyzeOutletContent', () => {
       unattributed_claim_quotes: [],
       viral_content_quotes: [],
     };
-    const invented = { ...answer, indicators: [{ quote: 'una frase que no existe', points_to: 'right', kind: 'x', explanation: 'x' }] };
+    const invented = {
+      ...answer,
+      indicators: [{ quote: 'una frase que no existe', points_to: 'right', kind: 'x', explanation: 'x' }],
+    };
     // two articles get invented quotes twice (rejected); everything else is grounded
-    server.enqueueFor({ vendor: 'gemini' }, reply.json(invented), reply.json(invented), reply.json(invented), reply.json(invented));
+    server.enqueueFor(
+      { vendor: 'gemini' },
+      reply.json(invented),
+      reply.json(invented),
+      reply.json(invented),
+      reply.json(invented),
+    );
     server.setDefault(reply.json(answer, { inputTokens: 1500, outputTokens: 350 }));
     const ledger = createMemoryLedger();
     const result = await analyzeOutletContent({
@@ -143,7 +186,10 @@ describe('analyzeOutletContent', () => {
       outlet: 'sintetico.example',
       asOf: AS_OF,
       actors: map,
-      source: createMemoryArticleSource([...news.map((article) => ({ ...article, section: 'news' as const })), ...opinion]),
+      source: createMemoryArticleSource([
+        ...news.map((article) => ({ ...article, section: 'news' as const })),
+        ...opinion,
+      ]),
       analyzer: createLexiconArticleAnalyzer(),
     });
     expect(result.evidence).toMatchObject({ news_sesgo: 'right', opinion_sesgo: 'left' });
@@ -184,7 +230,9 @@ describe('content metrics and factuality', () => {
 
   test('ratio with the ½ correction, only from 5 framed articles; failed analyses ignored', async () => {
     const context = actorContext(map, AS_OF);
-    const four = [...Array(3)].map(() => analysis({ framing: 'pro_government' })).concat([analysis({ framing: 'pro_opposition' })]);
+    const four = [...Array(3)]
+      .map(() => analysis({ framing: 'pro_government' }))
+      .concat([analysis({ framing: 'pro_opposition' })]);
     expect(contentMetricsFromAnalyses(four, context).govOpp.ratio).toBeNull();
     const five = [...four, analysis({ framing: 'pro_government' })];
     expect(contentMetricsFromAnalyses(five, context).govOpp.ratio).toBeCloseTo(4.5 / 1.5, 12);
@@ -194,14 +242,30 @@ describe('content metrics and factuality', () => {
 
   test('topic positions need 3 articles and an exact 2/3 majority', async () => {
     const context = actorContext(map, AS_OF);
-    const stance = (position: 'progressive' | 'neutral' | 'conservative') => analysis({ topics: [{ topic: 'labour', position, evidence: [] }] });
-    expect(contentMetricsFromAnalyses([stance('progressive'), stance('progressive')], context).topics.labour.position).toBe('n/a');
-    expect(contentMetricsFromAnalyses([stance('progressive'), stance('progressive'), stance('neutral')], context).topics.labour.position).toBe('progressive');
-    expect(contentMetricsFromAnalyses([stance('progressive'), stance('conservative'), stance('neutral')], context).topics.labour.position).toBe('mixed');
+    const stance = (position: 'progressive' | 'neutral' | 'conservative') =>
+      analysis({ topics: [{ topic: 'labour', position, evidence: [] }] });
+    expect(
+      contentMetricsFromAnalyses([stance('progressive'), stance('progressive')], context).topics.labour.position,
+    ).toBe('n/a');
+    expect(
+      contentMetricsFromAnalyses([stance('progressive'), stance('progressive'), stance('neutral')], context).topics
+        .labour.position,
+    ).toBe('progressive');
+    expect(
+      contentMetricsFromAnalyses([stance('progressive'), stance('conservative'), stance('neutral')], context).topics
+        .labour.position,
+    ).toBe('mixed');
   });
 
   test('content factuality follows the documented order (rule CF-1 of @espectro/methodology)', () => {
-    const base = { articles: 40, bylined: 38, withPrimarySources: 25, withCorrections: 2, withUnattributed: 1, withViral: 0 };
+    const base = {
+      articles: 40,
+      bylined: 38,
+      withPrimarySources: 25,
+      withCorrections: 2,
+      withUnattributed: 1,
+      withViral: 0,
+    };
     expect(contentFactuality(base)).toBe('very-high');
     expect(contentFactuality({ ...base, withViral: 1 })).toBe('high');
     expect(contentFactuality({ ...base, bylined: 27 })).toBe('mixed');

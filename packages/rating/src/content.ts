@@ -82,8 +82,17 @@ export interface ContentMetrics {
   incumbent: Bucket;
   govOpp: { government: number; opposition: number; neutral: number; ratio: number | null };
   figures: FigureMetric[];
-  topics: Record<DisputedTopic, { position: TopicPosition; progressive: number; neutral: number; conservative: number }>;
-  quotes: { left: number; center: number; right: number; unmapped: number; distribution: { left: number; center: number; right: number } | null };
+  topics: Record<
+    DisputedTopic,
+    { position: TopicPosition; progressive: number; neutral: number; conservative: number }
+  >;
+  quotes: {
+    left: number;
+    center: number;
+    right: number;
+    unmapped: number;
+    distribution: { left: number; center: number; right: number } | null;
+  };
   factuality: ContentFactualityCounts & { level: Factuality | null };
   /** The input of `contentBucket` / `explainContentBucket` (unavailable metrics left out). */
   bucketInput: ContentBucketInput;
@@ -99,7 +108,10 @@ export interface ContentMetrics {
  * const metrics = contentMetricsFromAnalyses(analyses, context);
  * explainContentBucket(metrics.bucketInput).bucket;
  */
-export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[], context: ActorContext): ContentMetrics {
+export function contentMetricsFromAnalyses(
+  analyses: readonly ArticleAnalysis[],
+  context: ActorContext,
+): ContentMetrics {
   const usable = analyses.filter((analysis) => analysis.status === 'ok');
   let government = 0;
   let opposition = 0;
@@ -107,7 +119,14 @@ export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[],
   const figureCounts = new Map<string, { favourable: number; neutral: number; critical: number }>();
   const topicCounts = new Map<DisputedTopic, { progressive: number; neutral: number; conservative: number }>();
   const quotes = { left: 0, center: 0, right: 0, unmapped: 0 };
-  const factuality: ContentFactualityCounts = { articles: usable.length, bylined: 0, withPrimarySources: 0, withCorrections: 0, withUnattributed: 0, withViral: 0 };
+  const factuality: ContentFactualityCounts = {
+    articles: usable.length,
+    bylined: 0,
+    withPrimarySources: 0,
+    withCorrections: 0,
+    withUnattributed: 0,
+    withViral: 0,
+  };
   for (const analysis of usable) {
     if (analysis.politicallyRelevant) {
       if (analysis.framing === 'pro_government') government += 1;
@@ -173,9 +192,12 @@ export function contentMetricsFromAnalyses(analyses: readonly ArticleAnalysis[],
   const bucketInput: ContentBucketInput = { sampleSize: usable.length, incumbent: context.incumbent };
   if (ratio !== null) bucketInput.govOppRatio = ratio;
   if (figures.length > 0) {
-    bucketInput.figures = figures.map(
-      (figure): FigureSentiment => ({ side: figure.side, favourable: figure.favourableShare, critical: figure.criticalShare, name: figure.name }),
-    );
+    bucketInput.figures = figures.map((figure): FigureSentiment => ({
+      side: figure.side,
+      favourable: figure.favourableShare,
+      critical: figure.criticalShare,
+      name: figure.name,
+    }));
   }
   bucketInput.topicPositions = Object.fromEntries(DISPUTED_TOPICS.map((topic) => [topic, topics[topic].position]));
   if (distribution !== null) bucketInput.quoteDistribution = distribution;
@@ -236,7 +258,11 @@ export interface ContentAnalysisResult {
   actorMapStale: boolean;
 }
 
-async function mapWithConcurrency<Input, Output>(items: readonly Input[], concurrency: number, run: (item: Input) => Promise<Output>): Promise<Output[]> {
+async function mapWithConcurrency<Input, Output>(
+  items: readonly Input[],
+  concurrency: number,
+  run: (item: Input) => Promise<Output>,
+): Promise<Output[]> {
   const results: Output[] = new Array(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -275,7 +301,9 @@ export async function analyzeOutletContent(request: ContentAnalysisRequest): Pro
   const context = actorContext(request.actors, asOf);
   const windowDays = request.windowDays ?? SAMPLE_PARAMETERS.windowDays;
   const asOfDay = dayNumber(asOf);
-  const from = isoDate(Math.max(asOfDay - windowDays, request.notBefore === undefined ? -Infinity : dayNumber(request.notBefore)));
+  const from = isoDate(
+    Math.max(asOfDay - windowDays, request.notBefore === undefined ? -Infinity : dayNumber(request.notBefore)),
+  );
   const articles: Article[] = await request.source.listArticles({ outlet, from, to: isoDate(asOfDay) });
   const sample = sampleArticles(articles, {
     outlet,
@@ -291,7 +319,11 @@ export async function analyzeOutletContent(request: ContentAnalysisRequest): Pro
     seed: sample.seed,
     ids: sample.ids,
     population: sample.population,
-    strata: sample.strata.map((stratum) => ({ key: stratum.key, population: stratum.population, allocated: stratum.allocated })),
+    strata: sample.strata.map((stratum) => ({
+      key: stratum.key,
+      population: stratum.population,
+      allocated: stratum.allocated,
+    })),
     rule: sample.rule,
     analysed,
     rejected,
@@ -309,7 +341,17 @@ export async function analyzeOutletContent(request: ContentAnalysisRequest): Pro
       ...provenance,
       notes: `${sample.ids.length} article(s) in the window; ${minimum} needed (CB-0). No analysis was run.`,
     };
-    return { evidence, sample, analyses: [], metrics: null, explanation: null, backend: analyzer.backend, costUsd: 0, usage: { inputTokens: 0, outputTokens: 0 }, actorMapStale: context.stale };
+    return {
+      evidence,
+      sample,
+      analyses: [],
+      metrics: null,
+      explanation: null,
+      backend: analyzer.backend,
+      costUsd: 0,
+      usage: { inputTokens: 0, outputTokens: 0 },
+      actorMapStale: context.stale,
+    };
   }
 
   const byId = new Map(articles.map((article) => [article.id, article]));
@@ -339,10 +381,21 @@ export async function analyzeOutletContent(request: ContentAnalysisRequest): Pro
     ...(costUsd > 0 ? { cost_usd: costUsd } : {}),
   };
   if (promptIds.length > 1) {
-    throw new RatingError({ code: 'invalid_input', stage: 'content', message: `analyses of one run used different prompts/lexicons: ${promptIds.join(', ')}` });
+    throw new RatingError({
+      code: 'invalid_input',
+      stage: 'content',
+      message: `analyses of one run used different prompts/lexicons: ${promptIds.join(', ')}`,
+    });
   }
   const metrics = contentMetricsFromAnalyses(analyses, context);
-  const base = { backend: analyzer.backend, costUsd, usage: { inputTokens, outputTokens }, actorMapStale: context.stale, sample, analyses };
+  const base = {
+    backend: analyzer.backend,
+    costUsd,
+    usage: { inputTokens, outputTokens },
+    actorMapStale: context.stale,
+    sample,
+    analyses,
+  };
 
   if (accepted.length < minimum) {
     const evidence: ContentInsufficient = {
@@ -367,7 +420,11 @@ export async function analyzeOutletContent(request: ContentAnalysisRequest): Pro
     window_start: sample.windowStart,
     incumbent: context.incumbent,
     gov_opp_ratio: metrics.govOpp.ratio,
-    gov_opp_counts: { government: metrics.govOpp.government, opposition: metrics.govOpp.opposition, neutral: metrics.govOpp.neutral },
+    gov_opp_counts: {
+      government: metrics.govOpp.government,
+      opposition: metrics.govOpp.opposition,
+      neutral: metrics.govOpp.neutral,
+    },
     figures: metrics.figures.map((figure) => ({
       name: figure.name,
       actor_id: figure.actorId,
@@ -377,7 +434,8 @@ export async function analyzeOutletContent(request: ContentAnalysisRequest): Pro
       mentions: figure.articles,
     })),
     topics: Object.fromEntries(DISPUTED_TOPICS.map((topic) => [topic, metrics.topics[topic].position])),
-    quote_distribution: distribution === null ? null : { izq: distribution.left, centro: distribution.center, der: distribution.right },
+    quote_distribution:
+      distribution === null ? null : { izq: distribution.left, centro: distribution.center, der: distribution.right },
     quote_count: metrics.quotes.left + metrics.quotes.center + metrics.quotes.right,
     content_only_sesgo: explanation.bucket === 'insufficient' ? null : explanation.bucket,
     content_only_factualidad: metrics.factuality.level,

@@ -11,12 +11,7 @@
  * - `llm_failed` — the language model cannot be used at all (no key, bad request, missing SDK).
  */
 export type RatingErrorCode =
-  | 'invalid_input'
-  | 'invalid_evidence'
-  | 'actor_map_invalid'
-  | 'no_government'
-  | 'unsupported_language'
-  | 'llm_failed';
+  'invalid_input' | 'invalid_evidence' | 'actor_map_invalid' | 'no_government' | 'unsupported_language' | 'llm_failed';
 
 /**
  * The one error class of this package: a stable `code`, a message naming the package, the stage

@@ -43,7 +43,11 @@ export const OwnershipHistoryEntrySchema = z
   })
   .superRefine((entry, context) => {
     if (entry.control_change === true && !IsoDateSchema.safeParse(entry.date).success) {
-      context.addIssue({ code: 'custom', path: ['date'], message: 'a control change needs a full calendar date (YYYY-MM-DD) for CONF-CHANGE' });
+      context.addIssue({
+        code: 'custom',
+        path: ['date'],
+        message: 'a control change needs a full calendar date (YYYY-MM-DD) for CONF-CHANGE',
+      });
     }
   });
 /** One ownership-history entry. */
@@ -126,7 +130,11 @@ export type AcademicAssessment = z.infer<typeof AcademicAssessmentSchema>;
  */
 export const NotFoundEntrySchema = z.union([
   z.string().min(1),
-  z.strictObject({ status: z.literal('not-found'), searched: z.array(z.string().min(1)).min(1), note: z.string().optional() }),
+  z.strictObject({
+    status: z.literal('not-found'),
+    searched: z.array(z.string().min(1)).min(1),
+    note: z.string().optional(),
+  }),
 ]);
 /** A not-found entry. */
 export type NotFoundEntry = z.infer<typeof NotFoundEntrySchema>;
@@ -229,7 +237,9 @@ export const ContentAnalysedSchema = z
     /** Bucket of the sitting government on the analysis date (the `incumbent` of CB-1). */
     incumbent: BucketSchema.optional(),
     gov_opp_ratio: z.number().nonnegative().nullable().optional(),
-    gov_opp_counts: z.strictObject({ government: CountSchema, opposition: CountSchema, neutral: CountSchema }).optional(),
+    gov_opp_counts: z
+      .strictObject({ government: CountSchema, opposition: CountSchema, neutral: CountSchema })
+      .optional(),
     figures: z.array(FigureEvidenceSchema).optional(),
     topics: z.record(z.string(), TopicPositionSchema).optional(),
     quote_distribution: QuoteDistributionSchema.nullable().optional(),
@@ -277,7 +287,11 @@ export const ContentInsufficientSchema = z
   })
   .superRefine((content, context) => {
     if (content.sample_size >= RATING_PARAMETERS.contentBucketMinSample) {
-      context.addIssue({ code: 'custom', path: ['sample_size'], message: `an insufficient sample has fewer than ${RATING_PARAMETERS.contentBucketMinSample} articles` });
+      context.addIssue({
+        code: 'custom',
+        path: ['sample_size'],
+        message: `an insufficient sample has fewer than ${RATING_PARAMETERS.contentBucketMinSample} articles`,
+      });
     }
   });
 /** Content evidence below the minimum sample. */
@@ -354,7 +368,11 @@ export type RatingEvidence = z.infer<typeof RatingEvidenceSchema>;
 export function parseRatingEvidenceRecord(input: unknown, where = 'rating_evidence'): RatingEvidenceRecord {
   const result = RatingEvidenceRecordSchema.safeParse(input);
   if (!result.success) {
-    throw new RatingError({ code: 'invalid_evidence', stage: 'evidence', message: `${where} is invalid — ${formatZodIssues(result.error.issues)}` });
+    throw new RatingError({
+      code: 'invalid_evidence',
+      stage: 'evidence',
+      message: `${where} is invalid — ${formatZodIssues(result.error.issues)}`,
+    });
   }
   return result.data;
 }
@@ -366,7 +384,10 @@ export function parseRatingEvidenceRecord(input: unknown, where = 'rating_eviden
  * @example
  * lastControlChange([{ date: '2025-09-01', event: 'vendido a X', control_change: true }], '2026-04-27'); // '2025-09-01'
  */
-export function lastControlChange(history: readonly OwnershipHistoryEntry[] | undefined, asOf: string): string | undefined {
+export function lastControlChange(
+  history: readonly OwnershipHistoryEntry[] | undefined,
+  asOf: string,
+): string | undefined {
   if (history === undefined) return undefined;
   const asOfDay = dayNumber(asOf);
   let latest: number | undefined;
@@ -401,7 +422,12 @@ export function lastControlChange(history: readonly OwnershipHistoryEntry[] | un
 export function evidenceToRateOutletInput(record: RatingEvidenceRecord, asOf: string): RateOutletInput {
   const parsed = parseRatingEvidenceRecord(record);
   if (!IsoDateSchema.safeParse(asOf).success) {
-    throw new RatingError({ code: 'invalid_evidence', stage: 'evidence', field: 'asOf', message: `"${asOf}" is not an ISO date` });
+    throw new RatingError({
+      code: 'invalid_evidence',
+      stage: 'evidence',
+      field: 'asOf',
+      message: `"${asOf}" is not an ISO date`,
+    });
   }
   const input: RateOutletInput = { asOf, scope: parsed.editorial_scope };
   const ownership = parsed.ownership;
@@ -439,7 +465,8 @@ export function evidenceToRateOutletInput(record: RatingEvidenceRecord, asOf: st
     if (content.window_start !== undefined) mapped.windowStart = content.window_start;
     if (content.status !== 'insufficient') {
       if (content.content_only_sesgo !== null) mapped.bucket = content.content_only_sesgo;
-      if (content.content_only_factualidad !== undefined && content.content_only_factualidad !== null) mapped.factuality = content.content_only_factualidad;
+      if (content.content_only_factualidad !== undefined && content.content_only_factualidad !== null)
+        mapped.factuality = content.content_only_factualidad;
       if (content.news_sesgo !== undefined) mapped.newsBucket = content.news_sesgo;
       if (content.opinion_sesgo !== undefined) mapped.opinionBucket = content.opinion_sesgo;
     }
@@ -449,7 +476,12 @@ export function evidenceToRateOutletInput(record: RatingEvidenceRecord, asOf: st
 }
 
 function notExpressible(field: string, message: string): never {
-  throw new RatingError({ code: 'invalid_evidence', stage: 'evidence', field, message: `not expressible as a rating_evidence record: ${message}` });
+  throw new RatingError({
+    code: 'invalid_evidence',
+    stage: 'evidence',
+    field,
+    message: `not expressible as a rating_evidence record: ${message}`,
+  });
 }
 
 /**
@@ -464,7 +496,10 @@ function notExpressible(field: string, message: string): never {
  * const record = rateOutletInputToEvidence(demo.evidence, { domain: 'clarin.com', country: 'AR', name: 'Clarín' });
  * evidenceToRateOutletInput(record, demo.evidence.asOf); // deep-equals demo.evidence
  */
-export function rateOutletInputToEvidence(input: RateOutletInput, outlet: { domain: string; country: string; name?: string }): RatingEvidenceRecord {
+export function rateOutletInputToEvidence(
+  input: RateOutletInput,
+  outlet: { domain: string; country: string; name?: string },
+): RatingEvidenceRecord {
   const record: RatingEvidenceRecord = { domain: outlet.domain, country: outlet.country, editorial_scope: input.scope };
   if (outlet.name !== undefined) record.name = outlet.name;
   const ownership = input.ownership;
@@ -475,14 +510,17 @@ export function rateOutletInputToEvidence(input: RateOutletInput, outlet: { doma
     if (ownership.regimeBucket !== undefined) mapped.regime_bucket = ownership.regimeBucket;
     if (ownership.partyBucket !== undefined) mapped.party_bucket = ownership.partyBucket;
     if (ownership.lastControlChange !== undefined) {
-      mapped.ownership_history = [{ date: ownership.lastControlChange, event: 'change of control', control_change: true }];
+      mapped.ownership_history = [
+        { date: ownership.lastControlChange, event: 'change of control', control_change: true },
+      ];
     }
     record.ownership = mapped;
   }
   const academic = input.academic;
   if (academic !== undefined) {
     record.academic = academic.sources.map((source, index) => {
-      if (source.name === undefined) notExpressible(`academic.sources.${index}.name`, 'every academic source needs a name');
+      if (source.name === undefined)
+        notExpressible(`academic.sources.${index}.name`, 'every academic source needs a name');
       return {
         source: source.name,
         date: source.date,
@@ -504,10 +542,15 @@ export function rateOutletInputToEvidence(input: RateOutletInput, outlet: { doma
     const window = content.windowStart === undefined ? {} : { window_start: content.windowStart };
     if (content.sampleSize < RATING_PARAMETERS.contentBucketMinSample) {
       if (content.bucket !== undefined && content.bucket !== null && content.bucket !== 'inconclusive') {
-        notExpressible('content.bucket', `a content bucket on ${content.sampleSize} articles (fewer than ${RATING_PARAMETERS.contentBucketMinSample})`);
+        notExpressible(
+          'content.bucket',
+          `a content bucket on ${content.sampleSize} articles (fewer than ${RATING_PARAMETERS.contentBucketMinSample})`,
+        );
       }
-      if (content.factuality !== undefined) notExpressible('content.factuality', `a content factuality on ${content.sampleSize} articles`);
-      if (content.newsBucket !== undefined || content.opinionBucket !== undefined) notExpressible('content.newsBucket', 'news/opinion buckets on an insufficient sample');
+      if (content.factuality !== undefined)
+        notExpressible('content.factuality', `a content factuality on ${content.sampleSize} articles`);
+      if (content.newsBucket !== undefined || content.opinionBucket !== undefined)
+        notExpressible('content.newsBucket', 'news/opinion buckets on an insufficient sample');
       record.content = { status: 'insufficient', sample_size: content.sampleSize, ...window };
     } else {
       record.content = {

@@ -93,9 +93,18 @@ export {
   type TopicStance,
   type TopicStanceLabel,
 } from './analysis/types.js';
-export { analyzeWithLexicon, createLexiconArticleAnalyzer, type LexiconAnalyzerSettings } from './analysis/lexicon-analyzer.js';
+export {
+  analyzeWithLexicon,
+  createLexiconArticleAnalyzer,
+  type LexiconAnalyzerSettings,
+} from './analysis/lexicon-analyzer.js';
 export { createLlmArticleAnalyzer, type LlmAnalyzerSettings } from './analysis/llm-analyzer.js';
-export { ARTICLE_RUBRIC_PROMPT, ArticleRubricAnswerSchema, type ArticleRubricAnswer, type ArticleRubricVariables } from './analysis/rubric.js';
+export {
+  ARTICLE_RUBRIC_PROMPT,
+  ArticleRubricAnswerSchema,
+  type ArticleRubricAnswer,
+  type ArticleRubricVariables,
+} from './analysis/rubric.js';
 export { createArticleAnalyzer, PROVIDER_KEY_VARIABLES, type ArticleAnalyzerSettings } from './analysis/default.js';
 export { classifyArticle, leanScore, tendencyFromAnalyses, type ArticleClassification } from './analysis/classify.js';
 export {

@@ -40,7 +40,12 @@ export const LexiconSchema = z.strictObject({
   /** Ideologically coded vocabulary, by side. */
   stance: z.strictObject({ left: PhraseList, right: PhraseList }),
   /** Stance markers per disputed topic. */
-  topics: z.strictObject(Object.fromEntries(DisputedTopicSchema.options.map((topic) => [topic, TopicMarkers])) as Record<DisputedTopic, typeof TopicMarkers>),
+  topics: z.strictObject(
+    Object.fromEntries(DisputedTopicSchema.options.map((topic) => [topic, TopicMarkers])) as Record<
+      DisputedTopic,
+      typeof TopicMarkers
+    >,
+  ),
   /** Attribution verbs and phrases ("dijo", "segundo"). */
   attribution: PhraseList,
   /** Correction notices. */
@@ -60,7 +65,11 @@ export type Lexicon = z.infer<typeof LexiconSchema>;
 function checkLexicon(input: unknown, where: string): Lexicon {
   const result = LexiconSchema.safeParse(input);
   if (!result.success) {
-    throw new RatingError({ code: 'invalid_input', stage: 'lexicon', message: `${where} is invalid — ${formatZodIssues(result.error.issues)}` });
+    throw new RatingError({
+      code: 'invalid_input',
+      stage: 'lexicon',
+      message: `${where} is invalid — ${formatZodIssues(result.error.issues)}`,
+    });
   }
   // A phrase may indicate only one side: the same phrase in two indicator lists is an error.
   const lexicon = result.data;
@@ -71,11 +80,16 @@ function checkLexicon(input: unknown, where: string): Lexicon {
       .join(' ');
     const previous = owner.get(key);
     if (previous !== undefined && previous !== list) {
-      throw new RatingError({ code: 'invalid_input', stage: 'lexicon', message: `${where}: "${phrase}" is in both ${previous} and ${list}` });
+      throw new RatingError({
+        code: 'invalid_input',
+        stage: 'lexicon',
+        message: `${where}: "${phrase}" is in both ${previous} and ${list}`,
+      });
     }
     owner.set(key, list);
   };
-  for (const side of ['left', 'right'] as const) for (const phrase of lexicon.stance[side]) claim(phrase, `stance.${side}`);
+  for (const side of ['left', 'right'] as const)
+    for (const phrase of lexicon.stance[side]) claim(phrase, `stance.${side}`);
   for (const topic of DisputedTopicSchema.options) {
     for (const position of ['progressive', 'conservative'] as const) {
       for (const phrase of lexicon.topics[topic][position]) claim(phrase, `topics.${topic}.${position}`);
@@ -110,7 +124,18 @@ export function parseLexicon(input: unknown): Lexicon {
  * and, for stance, topic and actor lists, the side, topic/position or actor id.
  */
 export type HitInfo =
-  | { kind: 'political' | 'executive' | 'positive' | 'negative' | 'attribution' | 'correction' | 'unattributed' | 'viral' | 'primary' }
+  | {
+      kind:
+        | 'political'
+        | 'executive'
+        | 'positive'
+        | 'negative'
+        | 'attribution'
+        | 'correction'
+        | 'unattributed'
+        | 'viral'
+        | 'primary';
+    }
   | { kind: 'stance'; side: 'left' | 'right' }
   | { kind: 'topic'; topic: DisputedTopic; position: 'progressive' | 'conservative' }
   | { kind: 'actor'; actorId: string };
@@ -229,7 +254,11 @@ function scan(folded: string): { count: number; sentences: number } {
     // fast path: Latin letters and digits, and ASCII separators
     if (code < 0x250 ? table[code] !== 1 : !isWordAt(folded, index, code, codePointWidth(folded, index, code))) {
       if (code === 10) boundary = true;
-      else if ((code === 46 || code === 33 || code === 63 || code === 59) && (index + 1 >= length || isSpace(folded.charCodeAt(index + 1)))) boundary = true;
+      else if (
+        (code === 46 || code === 33 || code === 63 || code === 59) &&
+        (index + 1 >= length || isSpace(folded.charCodeAt(index + 1)))
+      )
+        boundary = true;
       index += code < 0xd800 ? 1 : codePointWidth(folded, index, code);
       continue;
     }
@@ -259,11 +288,28 @@ function scan(folded: string): { count: number; sentences: number } {
   return { count, sentences: count === 0 ? 0 : sentence + 1 };
 }
 
-function compile(phrase: string, category: string, categoryIndex: number, info: HitInfo, caseSensitive: boolean): CompiledPhrase | null {
+function compile(
+  phrase: string,
+  category: string,
+  categoryIndex: number,
+  info: HitInfo,
+  caseSensitive: boolean,
+): CompiledPhrase | null {
   const words = tokenize(foldText(phrase)).map((token) => token.word);
   if (words.length === 0) return null;
-  const exact = caseSensitive || ACRONYM.test(phrase) ? tokenize(phrase).map((token) => phrase.slice(token.start, token.end)) : null;
-  return { words, hashes: words.map((word) => hashWord(word, 0, word.length)), exact, category, categoryIndex, info, phrase };
+  const exact =
+    caseSensitive || ACRONYM.test(phrase)
+      ? tokenize(phrase).map((token) => phrase.slice(token.start, token.end))
+      : null;
+  return {
+    words,
+    hashes: words.map((word) => hashWord(word, 0, word.length)),
+    exact,
+    category,
+    categoryIndex,
+    info,
+    phrase,
+  };
 }
 
 const matcherCache = new WeakMap<Lexicon, WeakMap<ActorContext, LexiconMatcher>>();
@@ -305,8 +351,16 @@ export function lexiconMatcher(lexicon: Lexicon, context?: ActorContext): Lexico
   add(lexicon.stance.left, 'stance:left', { kind: 'stance', side: 'left' });
   add(lexicon.stance.right, 'stance:right', { kind: 'stance', side: 'right' });
   for (const topic of DisputedTopicSchema.options) {
-    add(lexicon.topics[topic].progressive, `topic:${topic}:progressive`, { kind: 'topic', topic, position: 'progressive' });
-    add(lexicon.topics[topic].conservative, `topic:${topic}:conservative`, { kind: 'topic', topic, position: 'conservative' });
+    add(lexicon.topics[topic].progressive, `topic:${topic}:progressive`, {
+      kind: 'topic',
+      topic,
+      position: 'progressive',
+    });
+    add(lexicon.topics[topic].conservative, `topic:${topic}:conservative`, {
+      kind: 'topic',
+      topic,
+      position: 'conservative',
+    });
   }
   add(lexicon.attribution, 'attribution', { kind: 'attribution' });
   add(lexicon.corrections, 'correction', { kind: 'correction' });
@@ -316,7 +370,12 @@ export function lexiconMatcher(lexicon: Lexicon, context?: ActorContext): Lexico
   if (context !== undefined) {
     add(context.executiveAliases, 'executive', executive);
     for (const actor of context.actors) {
-      add(actor.match ?? [actor.name, ...(actor.aliases ?? [])], `actor:${actor.id}`, { kind: 'actor', actorId: actor.id }, actor.case_sensitive === true);
+      add(
+        actor.match ?? [actor.name, ...(actor.aliases ?? [])],
+        `actor:${actor.id}`,
+        { kind: 'actor', actorId: actor.id },
+        actor.case_sensitive === true,
+      );
     }
   }
   const index = new Map<number, CompiledPhrase[]>();
@@ -331,14 +390,19 @@ export function lexiconMatcher(lexicon: Lexicon, context?: ActorContext): Lexico
   let lastEndBuffer = new Int32Array(categoryCount);
 
   const wordAt = (folded: string, token: number, word: string, hash: number): boolean =>
-    tokenHashes[token] === hash && tokenEnds[token]! - tokenStarts[token]! === word.length && folded.startsWith(word, tokenStarts[token]!);
+    tokenHashes[token] === hash &&
+    tokenEnds[token]! - tokenStarts[token]! === word.length &&
+    folded.startsWith(word, tokenStarts[token]!);
 
   const matcher: LexiconMatcher = {
     lexicon,
     match(document) {
       const folded = foldText(document);
       const { count, sentences } = scan(folded);
-      const lastEnd = lastEndBuffer.length >= categoryCount ? lastEndBuffer.fill(-1, 0, categoryCount) : (lastEndBuffer = new Int32Array(categoryCount).fill(-1));
+      const lastEnd =
+        lastEndBuffer.length >= categoryCount
+          ? lastEndBuffer.fill(-1, 0, categoryCount)
+          : (lastEndBuffer = new Int32Array(categoryCount).fill(-1));
       const hits: LexiconHit[] = [];
       for (let position = 0; position < count; position += 1) {
         const candidates = index.get(tokenHashes[position]!);
@@ -349,12 +413,16 @@ export function lexiconMatcher(lexicon: Lexicon, context?: ActorContext): Lexico
           if (position + length > count) continue;
           let matches = true;
           for (let offset = 0; offset < length && matches; offset += 1) {
-            if (!wordAt(folded, position + offset, candidate.words[offset]!, candidate.hashes[offset]!)) matches = false;
+            if (!wordAt(folded, position + offset, candidate.words[offset]!, candidate.hashes[offset]!))
+              matches = false;
           }
           if (matches && candidate.exact !== null) {
             for (let offset = 0; offset < length && matches; offset += 1) {
               const token = position + offset;
-              if (!document.startsWith(candidate.exact[offset]!, tokenStarts[token]!) || tokenEnds[token]! - tokenStarts[token]! !== candidate.exact[offset]!.length) {
+              if (
+                !document.startsWith(candidate.exact[offset]!, tokenStarts[token]!) ||
+                tokenEnds[token]! - tokenStarts[token]! !== candidate.exact[offset]!.length
+              ) {
                 matches = false;
               }
             }

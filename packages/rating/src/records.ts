@@ -88,7 +88,10 @@ export type RatingSignals = z.infer<typeof RatingSignalsSchema>;
 export const StoredRatingSchema = z.strictObject({
   domain: z.string().min(1),
   name: z.string().min(1).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   rating: StoredRatingValueSchema,
   rating_evidence: RatingEvidenceSchema,
   rating_reviewed_at: IsoDateSchema.nullable(),
@@ -129,7 +132,11 @@ export type Roster = z.infer<typeof RosterSchema>;
 export function parseRoster(input: unknown, where = 'roster'): Roster {
   const result = RosterSchema.safeParse(input);
   if (!result.success) {
-    throw new RatingError({ code: 'invalid_input', stage: 'roster', message: `${where} is invalid — ${formatZodIssues(result.error.issues)}` });
+    throw new RatingError({
+      code: 'invalid_input',
+      stage: 'roster',
+      message: `${where} is invalid — ${formatZodIssues(result.error.issues)}`,
+    });
   }
   return result.data;
 }
@@ -160,7 +167,11 @@ export function createMemoryRatingStore(initial: readonly StoredRating[] = []): 
   const validate = (rating: StoredRating): StoredRating => {
     const result = StoredRatingSchema.safeParse(rating);
     if (!result.success) {
-      throw new RatingError({ code: 'invalid_input', stage: 'store', message: `rating of ${rating.domain} is invalid — ${formatZodIssues(result.error.issues)}` });
+      throw new RatingError({
+        code: 'invalid_input',
+        stage: 'store',
+        message: `rating of ${rating.domain} is invalid — ${formatZodIssues(result.error.issues)}`,
+      });
     }
     return result.data;
   };
@@ -226,7 +237,10 @@ export interface RecordRatingRequest {
  * const { rating, changes } = await recordRating(store, { evidence, asOf: '2026-05-02', cause: 'accepted_contestation',
  *   contestationId: 'c-1', changedAt: '2026-05-02T12:00:00Z' });
  */
-export async function recordRating(store: RatingRecordStore, request: RecordRatingRequest): Promise<{ rating: StoredRating; changes: RatingChangeRecord[] }> {
+export async function recordRating(
+  store: RatingRecordStore,
+  request: RecordRatingRequest,
+): Promise<{ rating: StoredRating; changes: RatingChangeRecord[] }> {
   const result = rateOutlet(evidenceToRateOutletInput(request.evidence, request.asOf));
   const domain = request.evidence.domain;
   const previous = await store.get(domain);
@@ -243,7 +257,8 @@ export async function recordRating(store: RatingRecordStore, request: RecordRati
   };
   const changes: RatingChangeRecord[] = [];
   if (previous !== undefined) {
-    const previousOwner = 'status' in previous.rating_evidence ? undefined : previous.rating_evidence.ownership?.owner_type;
+    const previousOwner =
+      'status' in previous.rating_evidence ? undefined : previous.rating_evidence.ownership?.owner_type;
     const fields: [RatingChangeRecord['field'], string | null, string | null][] = [
       ['bias', previous.rating.bias, result.bias],
       ['factuality', previous.rating.factuality, result.factuality],

@@ -146,7 +146,11 @@ export function allocateStrata(sizes: readonly number[], cap: number): number[] 
 export function sampleArticles(articles: readonly Article[], request: SampleRequest): ArticleSample {
   const parsed = SampleRequestSchema.safeParse(request);
   if (!parsed.success) {
-    throw new RatingError({ code: 'invalid_input', stage: 'sample', message: `invalid sample request — ${formatZodIssues(parsed.error.issues)}` });
+    throw new RatingError({
+      code: 'invalid_input',
+      stage: 'sample',
+      message: `invalid sample request — ${formatZodIssues(parsed.error.issues)}`,
+    });
   }
   const { outlet, asOf } = parsed.data;
   const windowDays = parsed.data.windowDays ?? SAMPLE_PARAMETERS.windowDays;
@@ -163,7 +167,12 @@ export function sampleArticles(articles: readonly Article[], request: SampleRequ
     const day = dayNumber(article.publishedAt);
     if (day < startDay || day > asOfDay) continue;
     if (seen.has(article.id)) {
-      throw new RatingError({ code: 'invalid_input', stage: 'sample', field: 'id', message: `duplicate article id "${article.id}"` });
+      throw new RatingError({
+        code: 'invalid_input',
+        stage: 'sample',
+        field: 'id',
+        message: `duplicate article id "${article.id}"`,
+      });
     }
     seen.add(article.id);
     const topic = article.topic ?? null;
@@ -195,7 +204,13 @@ export function sampleArticles(articles: readonly Article[], request: SampleRequ
       ordered[index] = chosen;
       ids.push(chosen.id);
     }
-    strata.push({ key, topic: stratum.topic, month: stratum.month, population: stratum.articles.length, allocated: take });
+    strata.push({
+      key,
+      topic: stratum.topic,
+      month: stratum.month,
+      population: stratum.articles.length,
+      allocated: take,
+    });
   });
   return {
     outlet,

@@ -8,12 +8,22 @@ import { consecutiveDriftDays, DUE_REASON_CAUSES, dueOutlets } from './scheduler
 const rated: StoredRating = {
   domain: 'diario.example',
   country: 'ES',
-  rating: { bias: 'right', factuality: 'high', confidence: 'medium', methodology_version: 'v1.2-2026-04', as_of: '2026-03-01' },
+  rating: {
+    bias: 'right',
+    factuality: 'high',
+    confidence: 'medium',
+    methodology_version: 'v1.2-2026-04',
+    as_of: '2026-03-01',
+  },
   rating_evidence: {
     domain: 'diario.example',
     country: 'ES',
     editorial_scope: 'political',
-    ownership: { owner_type: 'family-controlled', country_regime: 'democracy', ownership_history: [{ date: '2026-03-20', event: 'vendido', control_change: true }] },
+    ownership: {
+      owner_type: 'family-controlled',
+      country_regime: 'democracy',
+      ownership_history: [{ date: '2026-03-20', event: 'vendido', control_change: true }],
+    },
   },
   rating_reviewed_at: '2026-03-01',
   analysis: { backend: 'lexicon-baseline (offline)', prompt_id: 'lexicon-es', prompt_version: '2026-05-01' },
@@ -26,25 +36,50 @@ function day(offset: number): string {
 describe('dueOutlets', () => {
   test('a change of control in ownership_history after the last review → ownership_change (REV-1)', () => {
     const [due] = dueOutlets([rated], { asOf: '2026-04-27' });
-    expect(due).toMatchObject({ due: true, reasons: ['ownership_change'], causes: ['ownership_change'], cause: 'ownership_change' });
+    expect(due).toMatchObject({
+      due: true,
+      reasons: ['ownership_change'],
+      causes: ['ownership_change'],
+      cause: 'ownership_change',
+    });
     expect(due!.details[0]).toMatch(/change of control/);
-    expect(due!.reEvaluation).toEqual(reEvaluationDue({ asOf: '2026-04-27', lastReviewedAt: '2026-03-01', ownershipChangedAt: '2026-03-20', consecutiveDriftDays: 0 }));
+    expect(due!.reEvaluation).toEqual(
+      reEvaluationDue({
+        asOf: '2026-04-27',
+        lastReviewedAt: '2026-03-01',
+        ownershipChangedAt: '2026-03-20',
+        consecutiveDriftDays: 0,
+      }),
+    );
     // the same change before the review is not a reason
     expect(dueOutlets([{ ...rated, rating_reviewed_at: '2026-03-25' }], { asOf: '2026-04-27' })[0]!.due).toBe(false);
   });
 
   test('cadence (180 days), drift on each of the last 14 days, new primary academic evaluation', () => {
-    const quiet: StoredRating = { ...rated, rating_evidence: { ...rated.rating_evidence, ownership: undefined } as StoredRating['rating_evidence'] };
-    expect(dueOutlets([{ ...quiet, rating_reviewed_at: '2025-10-29' }], { asOf: '2026-04-27' })[0]!.reasons).toEqual(['cadence']);
+    const quiet: StoredRating = {
+      ...rated,
+      rating_evidence: { ...rated.rating_evidence, ownership: undefined } as StoredRating['rating_evidence'],
+    };
+    expect(dueOutlets([{ ...quiet, rating_reviewed_at: '2025-10-29' }], { asOf: '2026-04-27' })[0]!.reasons).toEqual([
+      'cadence',
+    ]);
     expect(dueOutlets([{ ...quiet, rating_reviewed_at: '2025-10-30' }], { asOf: '2026-04-27' })[0]!.due).toBe(false);
     const drift = Array.from({ length: 14 }, (_, offset) => ({ date: day(offset), bucket: 'center' as const }));
-    expect(dueOutlets([{ ...quiet, signals: { drift } }], { asOf: '2026-04-27' })[0]).toMatchObject({ reasons: ['content_drift'], cause: 'editorial_change' });
-    expect(dueOutlets([{ ...quiet, signals: { drift: drift.slice(0, 13) } }], { asOf: '2026-04-27' })[0]!.due).toBe(false);
-    expect(dueOutlets([{ ...quiet, signals: { primary_academic_evaluation_at: '2026-04-01' } }], { asOf: '2026-04-27' })[0]!.reasons).toEqual([
-      'new_primary_academic_evaluation',
-    ]);
+    expect(dueOutlets([{ ...quiet, signals: { drift } }], { asOf: '2026-04-27' })[0]).toMatchObject({
+      reasons: ['content_drift'],
+      cause: 'editorial_change',
+    });
+    expect(dueOutlets([{ ...quiet, signals: { drift: drift.slice(0, 13) } }], { asOf: '2026-04-27' })[0]!.due).toBe(
+      false,
+    );
+    expect(
+      dueOutlets([{ ...quiet, signals: { primary_academic_evaluation_at: '2026-04-01' } }], { asOf: '2026-04-27' })[0]!
+        .reasons,
+    ).toEqual(['new_primary_academic_evaluation']);
     // events after asOf have not happened yet
-    expect(dueOutlets([{ ...quiet, signals: { regime_changed_at: '2026-05-01' } }], { asOf: '2026-04-27' })[0]!.due).toBe(false);
+    expect(
+      dueOutlets([{ ...quiet, signals: { regime_changed_at: '2026-05-01' } }], { asOf: '2026-04-27' })[0]!.due,
+    ).toBe(false);
   });
 
   test('accepted contestations since the last review, new prompt/model/methodology versions — causes in priority order', () => {
@@ -53,7 +88,12 @@ describe('dueOutlets', () => {
         {
           ...rated,
           rating: { ...rated.rating, methodology_version: 'v1.1-2026-04' },
-          analysis: { backend: 'llm:gemini/gemini-2.5-flash', prompt_id: 'rating.article-rubric', prompt_version: '2026-01-01.1', model: 'gemini-2.5-flash' },
+          analysis: {
+            backend: 'llm:gemini/gemini-2.5-flash',
+            prompt_id: 'rating.article-rubric',
+            prompt_version: '2026-01-01.1',
+            model: 'gemini-2.5-flash',
+          },
           signals: {
             contestations: [
               { id: 'c-old', status: 'accepted', resolved_at: '2026-02-01' },
@@ -65,28 +105,52 @@ describe('dueOutlets', () => {
       ],
       { asOf: '2026-04-27', currentModel: 'gemini-3-flash' },
     );
-    expect(due!.reasons).toEqual(['ownership_change', 'accepted_contestation', 'new_prompt_version', 'new_model', 'methodology_update']);
+    expect(due!.reasons).toEqual([
+      'ownership_change',
+      'accepted_contestation',
+      'new_prompt_version',
+      'new_model',
+      'methodology_update',
+    ]);
     expect(due!.contestationIds).toEqual(['c-new']);
-    expect(due!.causes).toEqual(['accepted_contestation', 'ownership_change', 'methodology_update', 'new_prompt_or_model_version']);
+    expect(due!.causes).toEqual([
+      'accepted_contestation',
+      'ownership_change',
+      'methodology_update',
+      'new_prompt_or_model_version',
+    ]);
     expect(due!.cause).toBe('accepted_contestation');
   });
 
   test('preliminary outlets follow REV-2', () => {
     const preliminary: StoredRating = {
       domain: 'nuevo.example',
-      rating: { bias: null, factuality: null, confidence: 'preliminary', methodology_version: 'v1.2-2026-04', as_of: '2026-04-10' },
+      rating: {
+        bias: null,
+        factuality: null,
+        confidence: 'preliminary',
+        methodology_version: 'v1.2-2026-04',
+        as_of: '2026-04-10',
+      },
       rating_evidence: { status: 'pending', reason: 'huérfano', added_at: '2026-04-10' },
       rating_reviewed_at: null,
       added_at: '2026-04-10',
     };
-    expect(dueOutlets([preliminary], { asOf: '2026-04-27' })[0]).toMatchObject({ due: false, preliminary: { action: 'wait' } });
-    expect(dueOutlets([{ ...preliminary, signals: { articles_in_window: 23 } }], { asOf: '2026-04-27' })[0]).toMatchObject({
+    expect(dueOutlets([preliminary], { asOf: '2026-04-27' })[0]).toMatchObject({
+      due: false,
+      preliminary: { action: 'wait' },
+    });
+    expect(
+      dueOutlets([{ ...preliminary, signals: { articles_in_window: 23 } }], { asOf: '2026-04-27' })[0],
+    ).toMatchObject({
       reasons: ['preliminary_content_analysis_due'],
       cause: 'editorial_change',
     });
-    expect(dueOutlets([{ ...preliminary, signals: { articles_in_window: 23, last_content_result: 'left' } }], { asOf: '2026-04-27' })[0]!.reasons).toEqual([
-      'preliminary_promote_low',
-    ]);
+    expect(
+      dueOutlets([{ ...preliminary, signals: { articles_in_window: 23, last_content_result: 'left' } }], {
+        asOf: '2026-04-27',
+      })[0]!.reasons,
+    ).toEqual(['preliminary_promote_low']);
     expect(dueOutlets([preliminary], { asOf: '2026-06-20' })[0]!.reasons).toEqual(['preliminary_needs_review']);
   });
 
@@ -103,7 +167,13 @@ describe('dueOutlets', () => {
 
   test('every reason maps to a CON-4 cause', () => {
     for (const cause of Object.values(DUE_REASON_CAUSES)) {
-      expect(['editorial_change', 'ownership_change', 'accepted_contestation', 'new_prompt_or_model_version', 'methodology_update']).toContain(cause);
+      expect([
+        'editorial_change',
+        'ownership_change',
+        'accepted_contestation',
+        'new_prompt_or_model_version',
+        'methodology_update',
+      ]).toContain(cause);
     }
   });
 });

@@ -136,7 +136,12 @@ export function consecutiveDriftDays(
   let streak = 0;
   for (;;) {
     const bucket = byDay.get(day);
-    if (bucket === undefined || bucket === storedBias || (bucket !== 'left' && bucket !== 'center' && bucket !== 'right')) break;
+    if (
+      bucket === undefined ||
+      bucket === storedBias ||
+      (bucket !== 'left' && bucket !== 'center' && bucket !== 'right')
+    )
+      break;
     streak += 1;
     day -= 1;
   }
@@ -180,7 +185,15 @@ export function dueOutlets(outlets: readonly StoredRating[], options: DueOptions
   return outlets.map((outlet) => {
     const reasons: DueReason[] = [];
     const details: string[] = [];
-    const result: OutletDue = { domain: outlet.domain, due: false, reasons, causes: [], cause: null, contestationIds: [], details };
+    const result: OutletDue = {
+      domain: outlet.domain,
+      due: false,
+      reasons,
+      causes: [],
+      cause: null,
+      contestationIds: [],
+      details,
+    };
     const evidence = outlet.rating_evidence;
     const signals = outlet.signals ?? {};
     const reviewed = outlet.rating_reviewed_at;
@@ -198,13 +211,17 @@ export function dueOutlets(outlets: readonly StoredRating[], options: DueOptions
       result.preliminary = status;
       if (status.action === 'content_analysis_due') {
         reasons.push('preliminary_content_analysis_due');
-        details.push(`REV-2: ${signals.articles_in_window ?? 0} articles, ${status.daysPreliminary} days preliminary${status.overdue ? ' (past the 30-day target)' : ''}: run the content analysis`);
+        details.push(
+          `REV-2: ${signals.articles_in_window ?? 0} articles, ${status.daysPreliminary} days preliminary${status.overdue ? ' (past the 30-day target)' : ''}: run the content analysis`,
+        );
       } else if (status.action === 'promote_low') {
         reasons.push('preliminary_promote_low');
         details.push(`REV-2: the last content run gave "${status.bias}": promote to low`);
       } else if (status.action === 'needs_review') {
         reasons.push('preliminary_needs_review');
-        details.push(`REV-2: ${status.daysPreliminary} days preliminary (> 60): retire it or rate it with the evidence available`);
+        details.push(
+          `REV-2: ${status.daysPreliminary} days preliminary (> 60): retire it or rate it with the evidence available`,
+        );
       }
     } else if (reviewed === null) {
       reasons.push('cadence');
@@ -265,7 +282,11 @@ export function dueOutlets(outlets: readonly StoredRating[], options: DueOptions
           details.push(`${analysis.prompt_id}: rated with version ${analysis.prompt_version}, current ${current}`);
         }
       }
-      if (options.currentModel !== undefined && analysis?.model !== undefined && analysis.model !== options.currentModel) {
+      if (
+        options.currentModel !== undefined &&
+        analysis?.model !== undefined &&
+        analysis.model !== options.currentModel
+      ) {
         reasons.push('new_model');
         details.push(`rated with model ${analysis.model}, current ${options.currentModel}`);
       }

@@ -25,15 +25,18 @@ describe('locateVerbatim', () => {
     expect(locateVerbatim('...', text)).toBeNull();
   });
 
-  test.prop([fc.string({ minLength: 1, maxLength: 80 }), fc.nat(), fc.nat()])('every substring of a text is found, and its span maps back to it', (value, a, b) => {
-    const start = a % value.length;
-    const end = start + 1 + (b % (value.length - start));
-    const quote = value.slice(start, end);
-    if (normaliseQuote(quote) === '' || /\.\.\.|…/.test(quote)) return;
-    const span = locateVerbatim(quote, value);
-    expect(span).not.toBeNull();
-    expect(normaliseQuote(value.slice(span!.start, span!.end))).toBe(normaliseQuote(quote));
-  });
+  test.prop([fc.string({ minLength: 1, maxLength: 80 }), fc.nat(), fc.nat()])(
+    'every substring of a text is found, and its span maps back to it',
+    (value, a, b) => {
+      const start = a % value.length;
+      const end = start + 1 + (b % (value.length - start));
+      const quote = value.slice(start, end);
+      if (normaliseQuote(quote) === '' || /\.\.\.|…/.test(quote)) return;
+      const span = locateVerbatim(quote, value);
+      expect(span).not.toBeNull();
+      expect(normaliseQuote(value.slice(span!.start, span!.end))).toBe(normaliseQuote(quote));
+    },
+  );
 });
 
 describe('foldText and tokens', () => {
@@ -46,7 +49,13 @@ describe('foldText and tokens', () => {
   });
 
   test('tokens, sentences and word counts', () => {
-    expect(tokenize(foldText('Según el Gobierno, la inflación…')).map((token) => token.word)).toEqual(['segun', 'el', 'gobierno', 'la', 'inflacion']);
+    expect(tokenize(foldText('Según el Gobierno, la inflación…')).map((token) => token.word)).toEqual([
+      'segun',
+      'el',
+      'gobierno',
+      'la',
+      'inflacion',
+    ]);
     expect(sentenceStarts('Uno. Dos! Tres')).toEqual([0, 5, 10]);
     expect(sentenceStarts('El 3.5% sube. Baja')).toEqual([0, 14]);
     expect(countWords('O governo, em 2026, anunciou…')).toBe(5);

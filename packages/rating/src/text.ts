@@ -9,8 +9,32 @@ export interface TextSpan {
   end: number;
 }
 
-const DOUBLE_QUOTES = new Set(['"', '\u201C', '\u201D', '\u201E', '\u201F', '\u00AB', '\u00BB', '\u2033', '\u301D', '\u301E', '\uFF02']);
-const SINGLE_QUOTES = new Set(["'", '\u2018', '\u2019', '\u201A', '\u201B', '\u2039', '\u203A', '\u2032', '\u00B4', '`', '\uFF07']);
+const DOUBLE_QUOTES = new Set([
+  '"',
+  '\u201C',
+  '\u201D',
+  '\u201E',
+  '\u201F',
+  '\u00AB',
+  '\u00BB',
+  '\u2033',
+  '\u301D',
+  '\u301E',
+  '\uFF02',
+]);
+const SINGLE_QUOTES = new Set([
+  "'",
+  '\u2018',
+  '\u2019',
+  '\u201A',
+  '\u201B',
+  '\u2039',
+  '\u203A',
+  '\u2032',
+  '\u00B4',
+  '`',
+  '\uFF07',
+]);
 
 /** True for the Unicode whitespace that quote normalisation and sentence splitting treat as a space. @internal */
 export function isSpace(code: number): boolean {
@@ -81,7 +105,8 @@ export function normaliseQuote(text: string): string {
   return normaliseWithMap(text, true).text;
 }
 
-const EDGE_ELLIPSIS = /^(?:\s|\.\.\.|\u2026|\[\s*(?:\.\.\.|\u2026)\s*\])+|(?:\s|\.\.\.|\u2026|\[\s*(?:\.\.\.|\u2026)\s*\])+$/g;
+const EDGE_ELLIPSIS =
+  /^(?:\s|\.\.\.|\u2026|\[\s*(?:\.\.\.|\u2026)\s*\])+|(?:\s|\.\.\.|\u2026|\[\s*(?:\.\.\.|\u2026)\s*\])+$/g;
 
 /** A text prepared once for repeated verbatim lookups. */
 export interface VerbatimIndex {

@@ -7,7 +7,9 @@ import { rateOutletInputToEvidence, type ContentAnalysed, type RatingEvidenceRec
 import { createMemoryRatingStore, parseRoster, recordRating, type StoredRating } from './records.js';
 import { verifyRatings } from './verify.js';
 
-const demo = JSON.parse(readFileSync(fileURLToPath(new URL('../../cli/demo/outlets.json', import.meta.url)), 'utf8')) as {
+const demo = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../cli/demo/outlets.json', import.meta.url)), 'utf8'),
+) as {
   outlets: { domain: string; name: string; country: string; evidence: RateOutletInput }[];
 };
 
@@ -15,7 +17,11 @@ let stored: StoredRating[];
 beforeAll(async () => {
   const store = createMemoryRatingStore();
   for (const outlet of demo.outlets) {
-    const evidence = rateOutletInputToEvidence(outlet.evidence, { domain: outlet.domain, country: outlet.country, name: outlet.name });
+    const evidence = rateOutletInputToEvidence(outlet.evidence, {
+      domain: outlet.domain,
+      country: outlet.country,
+      name: outlet.name,
+    });
     await recordRating(store, { evidence, asOf: outlet.evidence.asOf, changedAt: '2026-04-27T12:00:00Z' });
   }
   stored = await store.list();
@@ -37,9 +43,13 @@ describe('verifyRatings', () => {
   });
 
   test('a tampered stored rating is caught', () => {
-    const tampered = stored.map((rating) => (rating.domain === 'elpais.com' ? { ...rating, rating: { ...rating.rating, bias: 'center' as const } } : rating));
+    const tampered = stored.map((rating) =>
+      rating.domain === 'elpais.com' ? { ...rating, rating: { ...rating.rating, bias: 'center' as const } } : rating,
+    );
     const report = verifyRatings(tampered);
-    expect(report.mismatches).toEqual([expect.objectContaining({ domain: 'elpais.com', field: 'bias', stored: 'center', derived: 'left' })]);
+    expect(report.mismatches).toEqual([
+      expect.objectContaining({ domain: 'elpais.com', field: 'bias', stored: 'center', derived: 'left' }),
+    ]);
     expect(report.verified).toBe(demo.outlets.length - 1);
   });
 
@@ -47,7 +57,10 @@ describe('verifyRatings', () => {
     const target = stored.find((rating) => rating.domain === 'eleconomista.com.mx')!;
     const evidence = structuredClone(target.rating_evidence) as RatingEvidenceRecord;
     (evidence.content as ContentAnalysed).content_only_sesgo = 'left';
-    const report = verifyRatings([{ ...target, rating_evidence: evidence }, { ...target, domain: 'copy.example', rating: { ...target.rating, confidence: 'high' } }]);
+    const report = verifyRatings([
+      { ...target, rating_evidence: evidence },
+      { ...target, domain: 'copy.example', rating: { ...target.rating, confidence: 'high' } },
+    ]);
     expect(report.mismatches.map((mismatch) => [mismatch.domain, mismatch.field])).toEqual([
       ['eleconomista.com.mx', 'bias'],
       ['eleconomista.com.mx', 'confidence'],
@@ -59,9 +72,15 @@ describe('verifyRatings', () => {
   test('a content bucket the stored metrics do not support is caught (CB-*)', () => {
     const target = stored.find((rating) => rating.domain === 'clarin.com')!;
     const evidence = structuredClone(target.rating_evidence) as RatingEvidenceRecord;
-    Object.assign(evidence.content!, { incumbent: 'right', gov_opp_ratio: 0.3, quote_distribution: { izq: 0.6, centro: 0.2, der: 0.2 } });
+    Object.assign(evidence.content!, {
+      incumbent: 'right',
+      gov_opp_ratio: 0.3,
+      quote_distribution: { izq: 0.6, centro: 0.2, der: 0.2 },
+    });
     const report = verifyRatings([{ ...target, rating_evidence: evidence }]);
-    expect(report.mismatches).toEqual([expect.objectContaining({ field: 'content.content_only_sesgo', stored: 'center', derived: 'left' })]);
+    expect(report.mismatches).toEqual([
+      expect.objectContaining({ field: 'content.content_only_sesgo', stored: 'center', derived: 'left' }),
+    ]);
   });
 
   test('content factuality the stored signals do not support is caught (CF-1); impossible signals are a mismatch, not an exception', () => {
@@ -69,33 +88,65 @@ describe('verifyRatings', () => {
     const withSignals = (signals: object, level: string) => {
       const evidence = structuredClone(target.rating_evidence) as RatingEvidenceRecord;
       Object.assign(evidence.content!, { factuality_signals: signals, content_only_factualidad: level });
-      return verifyRatings([{ ...target, rating_evidence: evidence }]).mismatches.filter((mismatch) => mismatch.field.startsWith('content.'));
+      return verifyRatings([{ ...target, rating_evidence: evidence }]).mismatches.filter((mismatch) =>
+        mismatch.field.startsWith('content.'),
+      );
     };
-    const signals = { articles: 40, bylined: 38, with_primary_sources: 25, with_corrections: 2, with_unattributed: 1, with_viral: 0 };
+    const signals = {
+      articles: 40,
+      bylined: 38,
+      with_primary_sources: 25,
+      with_corrections: 2,
+      with_unattributed: 1,
+      with_viral: 0,
+    };
     expect(withSignals(signals, 'very-high')).toEqual([]);
-    expect(withSignals(signals, 'high')).toEqual([expect.objectContaining({ field: 'content.content_only_factualidad', stored: 'high', derived: 'very-high' })]);
-    expect(withSignals({ ...signals, bylined: 41 }, 'very-high')).toEqual([expect.objectContaining({ field: 'content.factuality_signals', derived: null })]);
+    expect(withSignals(signals, 'high')).toEqual([
+      expect.objectContaining({ field: 'content.content_only_factualidad', stored: 'high', derived: 'very-high' }),
+    ]);
+    expect(withSignals({ ...signals, bylined: 41 }, 'very-high')).toEqual([
+      expect.objectContaining({ field: 'content.factuality_signals', derived: null }),
+    ]);
   });
 
   test('an academic assessment relying on a quote not in the evidence is caught', () => {
     const target = stored.find((rating) => rating.domain === 'abc.es')!;
     const evidence = structuredClone(target.rating_evidence) as RatingEvidenceRecord;
-    evidence.academic_assessment = { ...evidence.academic_assessment, relied_on: [{ source: 'nobody', quote: 'ABC es de derechas' }] };
-    expect(verifyRatings([{ ...target, rating_evidence: evidence }]).mismatches).toEqual([expect.objectContaining({ field: 'academic_assessment.relied_on' })]);
+    evidence.academic_assessment = {
+      ...evidence.academic_assessment,
+      relied_on: [{ source: 'nobody', quote: 'ABC es de derechas' }],
+    };
+    expect(verifyRatings([{ ...target, rating_evidence: evidence }]).mismatches).toEqual([
+      expect.objectContaining({ field: 'academic_assessment.relied_on' }),
+    ]);
   });
 
   test('preliminary ratings need pending evidence and no bias (PRELIM); other methodology versions keep their stamp', () => {
     const pending = {
       domain: 'nuevo.example',
-      rating: { bias: null, factuality: null, confidence: 'preliminary' as const, methodology_version: 'v1.2-2026-04', as_of: '2026-04-24' },
+      rating: {
+        bias: null,
+        factuality: null,
+        confidence: 'preliminary' as const,
+        methodology_version: 'v1.2-2026-04',
+        as_of: '2026-04-24',
+      },
       rating_evidence: { status: 'pending' as const, reason: 'huérfano', added_at: '2026-04-24' },
       rating_reviewed_at: null,
     };
     expect(verifyRatings([pending]).verified).toBe(1);
-    expect(verifyRatings([{ ...pending, rating: { ...pending.rating, bias: 'left' as const } }]).mismatches[0]).toMatchObject({ field: 'bias' });
-    expect(verifyRatings([{ ...pending, rating: { ...pending.rating, confidence: 'low' as const } }]).mismatches[0]).toMatchObject({ field: 'confidence' });
+    expect(
+      verifyRatings([{ ...pending, rating: { ...pending.rating, bias: 'left' as const } }]).mismatches[0],
+    ).toMatchObject({ field: 'bias' });
+    expect(
+      verifyRatings([{ ...pending, rating: { ...pending.rating, confidence: 'low' as const } }]).mismatches[0],
+    ).toMatchObject({ field: 'confidence' });
     const v11 = { ...stored[0]!, rating: { ...stored[0]!.rating, methodology_version: 'v1.1-2026-04' } };
-    expect(verifyRatings([v11])).toMatchObject({ verified: 0, mismatches: [], otherMethodology: [{ methodologyVersion: 'v1.1-2026-04' }] });
+    expect(verifyRatings([v11])).toMatchObject({
+      verified: 0,
+      mismatches: [],
+      otherMethodology: [{ methodologyVersion: 'v1.1-2026-04' }],
+    });
   });
 
   test('unusable input is a mismatch, never an exception', () => {

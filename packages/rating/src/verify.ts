@@ -53,12 +53,23 @@ function checkContent(domain: string, evidence: RatingEvidenceRecord, mismatches
     const derived = explainContentBucket({
       sampleSize: content.sample_size,
       incumbent: content.incumbent,
-      ...(content.gov_opp_ratio === undefined || content.gov_opp_ratio === null ? {} : { govOppRatio: content.gov_opp_ratio }),
+      ...(content.gov_opp_ratio === undefined || content.gov_opp_ratio === null
+        ? {}
+        : { govOppRatio: content.gov_opp_ratio }),
       ...(content.figures === undefined || content.figures.length === 0
         ? {}
-        : { figures: content.figures.map((figure) => ({ side: figure.side, favourable: figure.favourable, critical: figure.critical, name: figure.name })) }),
+        : {
+            figures: content.figures.map((figure) => ({
+              side: figure.side,
+              favourable: figure.favourable,
+              critical: figure.critical,
+              name: figure.name,
+            })),
+          }),
       ...(content.topics === undefined ? {} : { topicPositions: content.topics }),
-      ...(quotes === undefined || quotes === null ? {} : { quoteDistribution: { left: quotes.izq, center: quotes.centro, right: quotes.der } }),
+      ...(quotes === undefined || quotes === null
+        ? {}
+        : { quoteDistribution: { left: quotes.izq, center: quotes.centro, right: quotes.der } }),
     }).bucket;
     if (derived !== content.content_only_sesgo) {
       mismatches.push({
@@ -152,12 +163,31 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
     if (stored.rating.confidence === 'preliminary' || pending) {
       // rule PRELIM
       if (!pending) {
-        mismatches.push({ domain: label, field: 'confidence', stored: 'preliminary', derived: null, message: 'a preliminary rating must have pending evidence ({"status": "pending", …}); this one has full evidence — rate it' });
+        mismatches.push({
+          domain: label,
+          field: 'confidence',
+          stored: 'preliminary',
+          derived: null,
+          message:
+            'a preliminary rating must have pending evidence ({"status": "pending", …}); this one has full evidence — rate it',
+        });
       } else if (stored.rating.confidence !== 'preliminary') {
-        mismatches.push({ domain: label, field: 'confidence', stored: stored.rating.confidence, derived: 'preliminary', message: 'pending evidence supports only a preliminary rating' });
+        mismatches.push({
+          domain: label,
+          field: 'confidence',
+          stored: stored.rating.confidence,
+          derived: 'preliminary',
+          message: 'pending evidence supports only a preliminary rating',
+        });
       }
       if (stored.rating.bias !== null && pending) {
-        mismatches.push({ domain: label, field: 'bias', stored: stored.rating.bias, derived: null, message: 'a preliminary outlet has no bias until a content run assigns one' });
+        mismatches.push({
+          domain: label,
+          field: 'bias',
+          stored: stored.rating.bias,
+          derived: null,
+          message: 'a preliminary outlet has no bias until a content run assigns one',
+        });
       }
       report.mismatches.push(...mismatches);
       if (mismatches.length === 0) report.verified += 1;
@@ -173,30 +203,56 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
       derived = rateOutlet(evidenceToRateOutletInput(record, stored.rating.as_of));
     } catch (error) {
       if (error instanceof MethodologyInputError || error instanceof RatingError) {
-        report.mismatches.push({ domain: label, field: 'evidence', stored: null, derived: null, message: `the evidence cannot be rated: ${error.message}` });
+        report.mismatches.push({
+          domain: label,
+          field: 'evidence',
+          stored: null,
+          derived: null,
+          message: `the evidence cannot be rated: ${error.message}`,
+        });
         continue;
       }
       throw error;
     }
     const compare = (field: string, storedValue: unknown, derivedValue: unknown): void => {
       if (storedValue !== derivedValue) {
-        mismatches.push({ domain: label, field, stored: storedValue, derived: derivedValue, message: `stored ${field} "${String(storedValue)}" but the evidence gives "${String(derivedValue)}"` });
+        mismatches.push({
+          domain: label,
+          field,
+          stored: storedValue,
+          derived: derivedValue,
+          message: `stored ${field} "${String(storedValue)}" but the evidence gives "${String(derivedValue)}"`,
+        });
       }
     };
     compare('bias', stored.rating.bias, derived.bias);
     compare('factuality', stored.rating.factuality, derived.factuality);
     compare('confidence', stored.rating.confidence, derived.confidence);
-    if (stored.rating.applied_rule !== undefined) compare('applied_rule', stored.rating.applied_rule, derived.appliedRule);
-    if (record.ownership?.applied_rule !== undefined) compare('ownership.applied_rule', record.ownership.applied_rule, derived.appliedRule);
+    if (stored.rating.applied_rule !== undefined)
+      compare('applied_rule', stored.rating.applied_rule, derived.appliedRule);
+    if (record.ownership?.applied_rule !== undefined)
+      compare('ownership.applied_rule', record.ownership.applied_rule, derived.appliedRule);
     if (stored.rating.flags !== undefined && !sameSet(stored.rating.flags, derived.flags)) {
-      mismatches.push({ domain: label, field: 'flags', stored: stored.rating.flags, derived: derived.flags, message: `stored flags [${stored.rating.flags.join(', ')}] but the evidence gives [${derived.flags.join(', ')}]` });
+      mismatches.push({
+        domain: label,
+        field: 'flags',
+        stored: stored.rating.flags,
+        derived: derived.flags,
+        message: `stored flags [${stored.rating.flags.join(', ')}] but the evidence gives [${derived.flags.join(', ')}]`,
+      });
     }
     for (const [field, dissent] of [
       ['dissent', stored.rating.dissent],
       ['evidence.dissent', record.dissent],
     ] as const) {
       if (dissent !== undefined && !sameSet(dissentKeys(dissent), dissentKeys(derived.dissent))) {
-        mismatches.push({ domain: label, field, stored: dissent, derived: derived.dissent, message: `stored ${field} does not match the votes the evidence gives` });
+        mismatches.push({
+          domain: label,
+          field,
+          stored: dissent,
+          derived: derived.dissent,
+          message: `stored ${field} does not match the votes the evidence gives`,
+        });
       }
     }
     checkContent(label, record, mismatches);
@@ -210,7 +266,11 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
       });
     }
     for (const entry of record.academic ?? []) {
-      if (entry.quote === undefined) report.warnings.push({ domain: label, message: `academic source "${entry.source}" has no literal quote (seed 002 §3)` });
+      if (entry.quote === undefined)
+        report.warnings.push({
+          domain: label,
+          message: `academic source "${entry.source}" has no literal quote (seed 002 §3)`,
+        });
     }
     report.mismatches.push(...mismatches);
     if (mismatches.length === 0) report.verified += 1;

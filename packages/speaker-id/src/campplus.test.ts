@@ -20,7 +20,12 @@ import { readOnnxMetadata, validateSpeakerModelMetadata } from './onnx-metadata.
 import { identifySamples } from './pipeline.js';
 
 const sherpaAvailable = await isSherpaOnnxAvailable();
-const skipReason = sherpaAvailable ? '' : await loadSherpaOnnx().then(() => '', (error: Error) => error.message);
+const skipReason = sherpaAvailable
+  ? ''
+  : await loadSherpaOnnx().then(
+      () => '',
+      (error: Error) => error.message,
+    );
 if (!sherpaAvailable) console.warn(`Skipping the sherpa-onnx-node tests: ${skipReason}`);
 
 let directory: string;
@@ -35,7 +40,14 @@ beforeAll(async () => {
   globalMeanPath = join(directory, 'global-mean.onnx');
   await writeFile(fixturePath, buildSpeakerEmbeddingFixture({ dimension: 16 }));
   await writeFile(identityPath, buildSpeakerEmbeddingFixture({ dimension: 80, projection: identityProjection() }));
-  await writeFile(globalMeanPath, buildSpeakerEmbeddingFixture({ dimension: 80, projection: identityProjection(), metadata: { feature_normalize_type: 'global-mean' } }));
+  await writeFile(
+    globalMeanPath,
+    buildSpeakerEmbeddingFixture({
+      dimension: 80,
+      projection: identityProjection(),
+      metadata: { feature_normalize_type: 'global-mean' },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -45,34 +57,59 @@ afterAll(async () => {
 describe('ONNX fixture and metadata checks (no native code)', () => {
   test('the fixture carries the metadata sherpa-onnx reads', () => {
     const metadata = readOnnxMetadata(buildSpeakerEmbeddingFixture({ dimension: 16 }));
-    expect(metadata).toMatchObject({ framework: '3d-speaker', sample_rate: '16000', output_dim: '16', normalize_samples: '1', language: 'multilingual', feature_normalize_type: '' });
-    expect(validateSpeakerModelMetadata(metadata)).toEqual({ framework: '3d-speaker', outputDim: 16, sampleRate: 16000 });
+    expect(metadata).toMatchObject({
+      framework: '3d-speaker',
+      sample_rate: '16000',
+      output_dim: '16',
+      normalize_samples: '1',
+      language: 'multilingual',
+      feature_normalize_type: '',
+    });
+    expect(validateSpeakerModelMetadata(metadata)).toEqual({
+      framework: '3d-speaker',
+      outputDim: 16,
+      sampleRate: 16000,
+    });
   });
 
   test('missing or wrong metadata is caught in TypeScript (sherpa-onnx would exit the process)', () => {
-    const without = readOnnxMetadata(buildSpeakerEmbeddingFixture({ metadata: { output_dim: undefined, language: undefined } }));
-    expect(() => validateSpeakerModelMetadata(without, 'm.onnx')).toThrow(/m\.onnx: missing ONNX metadata "output_dim", "language"/);
+    const without = readOnnxMetadata(
+      buildSpeakerEmbeddingFixture({ metadata: { output_dim: undefined, language: undefined } }),
+    );
+    expect(() => validateSpeakerModelMetadata(without, 'm.onnx')).toThrow(
+      /m\.onnx: missing ONNX metadata "output_dim", "language"/,
+    );
     const nemo = readOnnxMetadata(buildSpeakerEmbeddingFixture({ metadata: { framework: 'nemo' } }));
     expect(() => validateSpeakerModelMetadata(nemo)).toThrow(/framework is "nemo"/);
-    const badType = readOnnxMetadata(buildSpeakerEmbeddingFixture({ metadata: { feature_normalize_type: 'per-utterance' } }));
+    const badType = readOnnxMetadata(
+      buildSpeakerEmbeddingFixture({ metadata: { feature_normalize_type: 'per-utterance' } }),
+    );
     expect(() => validateSpeakerModelMetadata(badType)).toThrow(/feature_normalize_type/);
     const notInteger = readOnnxMetadata(buildSpeakerEmbeddingFixture({ metadata: { sample_rate: '16k' } }));
     expect(() => validateSpeakerModelMetadata(notInteger)).toThrow(/sample_rate = "16k" is not an integer/);
   });
 
   test('bytes that are not an ONNX model are rejected', () => {
-    expect(() => readOnnxMetadata(new TextEncoder().encode('hello world, not protobuf'), 'x.onnx')).toThrow(/x\.onnx: not an ONNX model/);
+    expect(() => readOnnxMetadata(new TextEncoder().encode('hello world, not protobuf'), 'x.onnx')).toThrow(
+      /x\.onnx: not an ONNX model/,
+    );
     expect(() => readOnnxMetadata(new Uint8Array([0x08, 0x08]), 'y.onnx')).toThrow(/no graph/);
   });
 
   test('a missing model file and a model without metadata fail before native code runs', async () => {
-    await expect(createCamPlusPlusEmbedder({ modelPath: join(directory, 'none.onnx') })).rejects.toMatchObject({ code: 'model_missing', message: expect.stringMatching(/espectro models pull campplus/) });
+    await expect(createCamPlusPlusEmbedder({ modelPath: join(directory, 'none.onnx') })).rejects.toMatchObject({
+      code: 'model_missing',
+      message: expect.stringMatching(/espectro models pull campplus/),
+    });
     const bad = join(directory, 'no-metadata.onnx');
     await writeFile(bad, buildSpeakerEmbeddingFixture({ metadata: { framework: undefined } }));
     await expect(createCamPlusPlusEmbedder({ modelPath: bad })).rejects.toMatchObject({ code: 'invalid_model' });
     const wrongRate = join(directory, 'rate.onnx');
     await writeFile(wrongRate, buildSpeakerEmbeddingFixture({ metadata: { sample_rate: '8000' } }));
-    await expect(createCamPlusPlusEmbedder({ modelPath: wrongRate })).rejects.toMatchObject({ code: 'invalid_model', message: expect.stringMatching(/8000 Hz/) });
+    await expect(createCamPlusPlusEmbedder({ modelPath: wrongRate })).rejects.toMatchObject({
+      code: 'invalid_model',
+      message: expect.stringMatching(/8000 Hz/),
+    });
   });
 
   test('without an installed model, auto resolves to the statistics embedder; campplus asks for a pull', async () => {
@@ -83,75 +120,91 @@ describe('ONNX fixture and metadata checks (no native code)', () => {
   });
 });
 
-describe.skipIf(!sherpaAvailable)(`sherpa-onnx-node SpeakerEmbeddingExtractor on the fixture${sherpaAvailable ? '' : ` (skipped: ${skipReason})`}`, () => {
-  test('loads the fixture and returns [D] embeddings', async () => {
-    const embedder = await createCamPlusPlusEmbedder({ modelPath: fixturePath });
-    expect(embedder.backend).toBe(CAMPPLUS_BACKEND);
-    expect(embedder.dimension).toBe(16);
-    expect(embedder.model).toBe('campplus-fixture.onnx');
-    expect(embedder.metadata.framework).toBe('3d-speaker');
-    const embedding = await embedder.embed(syntheticVoice(syntheticSpeakers.ana!, 2, 1), 16000);
-    expect(embedding).toBeInstanceOf(Float32Array);
-    expect(embedding).toHaveLength(16);
-    expect(embedding.every(Number.isFinite)).toBe(true);
-    expect(await embedder.embed(syntheticVoice(syntheticSpeakers.ana!, 2, 1), 16000)).toEqual(embedding);
-  });
+describe.skipIf(!sherpaAvailable)(
+  `sherpa-onnx-node SpeakerEmbeddingExtractor on the fixture${sherpaAvailable ? '' : ` (skipped: ${skipReason})`}`,
+  () => {
+    test('loads the fixture and returns [D] embeddings', async () => {
+      const embedder = await createCamPlusPlusEmbedder({ modelPath: fixturePath });
+      expect(embedder.backend).toBe(CAMPPLUS_BACKEND);
+      expect(embedder.dimension).toBe(16);
+      expect(embedder.model).toBe('campplus-fixture.onnx');
+      expect(embedder.metadata.framework).toBe('3d-speaker');
+      const embedding = await embedder.embed(syntheticVoice(syntheticSpeakers.ana!, 2, 1), 16000);
+      expect(embedding).toBeInstanceOf(Float32Array);
+      expect(embedding).toHaveLength(16);
+      expect(embedding.every(Number.isFinite)).toBe(true);
+      expect(await embedder.embed(syntheticVoice(syntheticSpeakers.ana!, 2, 1), 16000)).toEqual(embedding);
+    });
 
-  test("sherpa-onnx's fbank (kaldi-native-fbank) agrees with this package's TypeScript fbank", async () => {
-    // The identity fixture's "embedding" is the time-average of the 80 fbank bins sherpa computed.
-    const embedder = await createCamPlusPlusEmbedder({ modelPath: identityPath });
-    for (const [speaker, seed] of [['ana', 1], ['bruno', 2]] as const) {
-      const samples = syntheticVoice(syntheticSpeakers[speaker]!, 1.5, seed);
-      const fromSherpa = await embedder.embed(samples, 16000);
-      const features = computeFbank(samples);
-      for (let bin = 0; bin < 80; bin += 1) {
-        let mean = 0;
-        for (let frame = 0; frame < features.frames; frame += 1) mean += features.data[frame * 80 + bin]!;
-        mean /= features.frames;
-        expect(Math.abs(fromSherpa[bin]! - mean)).toBeLessThan(1e-3);
+    test("sherpa-onnx's fbank (kaldi-native-fbank) agrees with this package's TypeScript fbank", async () => {
+      // The identity fixture's "embedding" is the time-average of the 80 fbank bins sherpa computed.
+      const embedder = await createCamPlusPlusEmbedder({ modelPath: identityPath });
+      for (const [speaker, seed] of [
+        ['ana', 1],
+        ['bruno', 2],
+      ] as const) {
+        const samples = syntheticVoice(syntheticSpeakers[speaker]!, 1.5, seed);
+        const fromSherpa = await embedder.embed(samples, 16000);
+        const features = computeFbank(samples);
+        for (let bin = 0; bin < 80; bin += 1) {
+          let mean = 0;
+          for (let frame = 0; frame < features.frames; frame += 1) mean += features.data[frame * 80 + bin]!;
+          mean /= features.frames;
+          expect(Math.abs(fromSherpa[bin]! - mean)).toBeLessThan(1e-3);
+        }
       }
-    }
-  });
+    });
 
-  test("the 'global-mean' feature normalisation of 3D-Speaker models is applied by sherpa", async () => {
-    const embedder = await createCamPlusPlusEmbedder({ modelPath: globalMeanPath });
-    const embedding = await embedder.embed(syntheticVoice(syntheticSpeakers.carla!, 1, 3), 16000);
-    expect(Math.max(...embedding.map(Math.abs))).toBeLessThan(1e-3);
-  });
+    test("the 'global-mean' feature normalisation of 3D-Speaker models is applied by sherpa", async () => {
+      const embedder = await createCamPlusPlusEmbedder({ modelPath: globalMeanPath });
+      const embedding = await embedder.embed(syntheticVoice(syntheticSpeakers.carla!, 1, 3), 16000);
+      expect(Math.max(...embedding.map(Math.abs))).toBeLessThan(1e-3);
+    });
 
-  test('empty audio is too short for a frame', async () => {
-    const embedder = await createCamPlusPlusEmbedder({ modelPath: fixturePath });
-    expect(() => embedder.embed(new Float32Array(0), 16000)).toThrow(/too short/);
-  });
+    test('empty audio is too short for a frame', async () => {
+      const embedder = await createCamPlusPlusEmbedder({ modelPath: fixturePath });
+      expect(() => embedder.embed(new Float32Array(0), 16000)).toThrow(/too short/);
+    });
 
-  test('enrollment and identification run through the CAM++ code path', async () => {
-    const embedder = await createCamPlusPlusEmbedder({ modelPath: fixturePath });
-    let voices = createVoicesFile(embedder, new Date(0));
-    expect(voices).toMatchObject({ backend: CAMPPLUS_BACKEND, model: 'campplus-fixture.onnx', dimension: 16 });
-    for (const name of ['ana', 'bruno', 'carla'] as const) {
-      const clips = [1, 2].map((seed) => ({ file: `${name}-${seed}.wav`, samples: syntheticVoice(syntheticSpeakers[name]!, 3, seed) }));
-      voices = addSpeaker(voices, await enrollSpeaker({ name, clips, embedder }), embedder);
-    }
-    const chunk = syntheticVoice(syntheticSpeakers.carla!, 10, 9);
-    const result = await identifySamples(chunk, { voices, embedder, unknownThreshold: 0, minMargin: 0 });
-    expect(result.backend).toBe(CAMPPLUS_BACKEND);
-    expect(Object.keys(result.scores).sort()).toEqual(['ana', 'bruno', 'carla']);
-    expect(result.speaker).toBe(result.bestCandidate);
-    expect(typeof result.score).toBe('number');
-    expect((await identifySamples(new Float32Array(160000), { voices, embedder })).reason).toBe('silence');
-  });
+    test('enrollment and identification run through the CAM++ code path', async () => {
+      const embedder = await createCamPlusPlusEmbedder({ modelPath: fixturePath });
+      let voices = createVoicesFile(embedder, new Date(0));
+      expect(voices).toMatchObject({ backend: CAMPPLUS_BACKEND, model: 'campplus-fixture.onnx', dimension: 16 });
+      for (const name of ['ana', 'bruno', 'carla'] as const) {
+        const clips = [1, 2].map((seed) => ({
+          file: `${name}-${seed}.wav`,
+          samples: syntheticVoice(syntheticSpeakers[name]!, 3, seed),
+        }));
+        voices = addSpeaker(voices, await enrollSpeaker({ name, clips, embedder }), embedder);
+      }
+      const chunk = syntheticVoice(syntheticSpeakers.carla!, 10, 9);
+      const result = await identifySamples(chunk, { voices, embedder, unknownThreshold: 0, minMargin: 0 });
+      expect(result.backend).toBe(CAMPPLUS_BACKEND);
+      expect(Object.keys(result.scores).sort()).toEqual(['ana', 'bruno', 'carla']);
+      expect(result.speaker).toBe(result.bestCandidate);
+      expect(typeof result.score).toBe('number');
+      expect((await identifySamples(new Float32Array(160000), { voices, embedder })).reason).toBe('silence');
+    });
 
-  test('an installed model in $ESPECTRO_MODELS/campplus is picked up automatically and matches voices files', async () => {
-    const root = join(directory, 'models');
-    await mkdir(join(root, 'campplus'), { recursive: true });
-    await writeFile(join(root, 'campplus', campPlusPlusModel.fileName), buildSpeakerEmbeddingFixture({ dimension: 16 }));
-    const env = { ESPECTRO_MODELS: root };
-    const embedder = await resolveEmbedder({ env });
-    expect(embedder.backend).toBe(CAMPPLUS_BACKEND);
-    expect(embedder.model).toBe(campPlusPlusModel.fileName);
-    const voices = createVoicesFile(embedder);
-    expect((await embedderForVoices(voices, { env })).backend).toBe(CAMPPLUS_BACKEND);
-    expect((await embedderForVoices({ ...voices, backend: STATISTICS_BACKEND, dimension: 240 }, { env })).backend).toBe(STATISTICS_BACKEND);
-    await expect(embedderForVoices({ ...voices, backend: 'ecapa (onnxruntime)' }, { env })).rejects.toMatchObject({ code: 'backend_mismatch' });
-  });
-});
+    test('an installed model in $ESPECTRO_MODELS/campplus is picked up automatically and matches voices files', async () => {
+      const root = join(directory, 'models');
+      await mkdir(join(root, 'campplus'), { recursive: true });
+      await writeFile(
+        join(root, 'campplus', campPlusPlusModel.fileName),
+        buildSpeakerEmbeddingFixture({ dimension: 16 }),
+      );
+      const env = { ESPECTRO_MODELS: root };
+      const embedder = await resolveEmbedder({ env });
+      expect(embedder.backend).toBe(CAMPPLUS_BACKEND);
+      expect(embedder.model).toBe(campPlusPlusModel.fileName);
+      const voices = createVoicesFile(embedder);
+      expect((await embedderForVoices(voices, { env })).backend).toBe(CAMPPLUS_BACKEND);
+      expect(
+        (await embedderForVoices({ ...voices, backend: STATISTICS_BACKEND, dimension: 240 }, { env })).backend,
+      ).toBe(STATISTICS_BACKEND);
+      await expect(embedderForVoices({ ...voices, backend: 'ecapa (onnxruntime)' }, { env })).rejects.toMatchObject({
+        code: 'backend_mismatch',
+      });
+    });
+  },
+);

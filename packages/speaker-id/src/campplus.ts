@@ -25,7 +25,12 @@ interface SherpaSpeakerEmbeddingExtractor {
   compute(stream: SherpaOnlineStream, enableExternalBuffer?: boolean): Float32Array;
 }
 interface SherpaModule {
-  SpeakerEmbeddingExtractor: new (config: { model: string; numThreads?: number; debug?: number | boolean; provider?: string }) => SherpaSpeakerEmbeddingExtractor;
+  SpeakerEmbeddingExtractor: new (config: {
+    model: string;
+    numThreads?: number;
+    debug?: number | boolean;
+    provider?: string;
+  }) => SherpaSpeakerEmbeddingExtractor;
 }
 
 let sherpaModule: Promise<SherpaModule> | undefined;
@@ -96,19 +101,36 @@ export async function createCamPlusPlusEmbedder(options: CamPlusPlusOptions): Pr
     const info = await stat(modelPath);
     if (!info.isFile()) throw new Error('not a file');
   } catch {
-    throw new SpeakerIdError('model_missing', `CAM++ model not found at ${modelPath}; run \`espectro models pull campplus\` on a machine with internet, or pass --model PATH`, { file: modelPath });
+    throw new SpeakerIdError(
+      'model_missing',
+      `CAM++ model not found at ${modelPath}; run \`espectro models pull campplus\` on a machine with internet, or pass --model PATH`,
+      { file: modelPath },
+    );
   }
   const metadata = readOnnxMetadata(await readFile(modelPath), modelPath);
   const checked = validateSpeakerModelMetadata(metadata, modelPath);
   if (checked.sampleRate !== 16000) {
-    throw new SpeakerIdError('invalid_model', `${modelPath}: model expects ${checked.sampleRate} Hz audio; this package feeds 16 kHz`, { file: modelPath });
+    throw new SpeakerIdError(
+      'invalid_model',
+      `${modelPath}: model expects ${checked.sampleRate} Hz audio; this package feeds 16 kHz`,
+      { file: modelPath },
+    );
   }
   const sherpa = await loadSherpaOnnx();
   let extractor: SherpaSpeakerEmbeddingExtractor;
   try {
-    extractor = new sherpa.SpeakerEmbeddingExtractor({ model: modelPath, numThreads: options.numThreads ?? 1, debug: 0, provider: 'cpu' });
+    extractor = new sherpa.SpeakerEmbeddingExtractor({
+      model: modelPath,
+      numThreads: options.numThreads ?? 1,
+      debug: 0,
+      provider: 'cpu',
+    });
   } catch (error) {
-    throw new SpeakerIdError('invalid_model', `${modelPath}: sherpa-onnx could not load the model (${(error as Error).message})`, { file: modelPath, cause: error });
+    throw new SpeakerIdError(
+      'invalid_model',
+      `${modelPath}: sherpa-onnx could not load the model (${(error as Error).message})`,
+      { file: modelPath, cause: error },
+    );
   }
   const dimension = extractor.dim;
   return {
@@ -117,16 +139,24 @@ export async function createCamPlusPlusEmbedder(options: CamPlusPlusOptions): Pr
     model: basename(modelPath),
     metadata,
     embed(samples, sampleRate) {
-      if (sampleRate !== 16000) throw new RangeError(`CAM++ embedder: expected 16 kHz audio, got ${String(sampleRate)} Hz`);
+      if (sampleRate !== 16000)
+        throw new RangeError(`CAM++ embedder: expected 16 kHz audio, got ${String(sampleRate)} Hz`);
       const stream = extractor.createStream();
       stream.acceptWaveform({ samples, sampleRate });
       stream.inputFinished();
       if (!extractor.isReady(stream)) {
-        throw new SpeakerIdError('too_short', `audio of ${(samples.length / 16000).toFixed(3)} s is too short for one feature frame`);
+        throw new SpeakerIdError(
+          'too_short',
+          `audio of ${(samples.length / 16000).toFixed(3)} s is too short for one feature frame`,
+        );
       }
       const embedding = extractor.compute(stream, false);
       if (embedding.length !== dimension) {
-        throw new SpeakerIdError('invalid_model', `${modelPath}: the model returned ${embedding.length} values, its metadata says output_dim ${dimension}`, { file: modelPath });
+        throw new SpeakerIdError(
+          'invalid_model',
+          `${modelPath}: the model returned ${embedding.length} values, its metadata says output_dim ${dimension}`,
+          { file: modelPath },
+        );
       }
       return Float32Array.from(embedding);
     },

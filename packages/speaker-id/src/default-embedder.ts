@@ -42,8 +42,14 @@ export async function resolveEmbedder(options: ResolveEmbedderOptions = {}): Pro
 }
 
 /** The embedder matching a voices file's backend (statistics, or CAM++ with a model). */
-export async function embedderForVoices(voices: VoicesFile, options: Omit<ResolveEmbedderOptions, 'backend'> = {}): Promise<Embedder> {
+export async function embedderForVoices(
+  voices: VoicesFile,
+  options: Omit<ResolveEmbedderOptions, 'backend'> = {},
+): Promise<Embedder> {
   if (voices.backend === STATISTICS_BACKEND) return createStatisticsEmbedder();
   if (voices.backend === CAMPPLUS_BACKEND) return resolveEmbedder({ ...options, backend: 'campplus' });
-  throw new SpeakerIdError('backend_mismatch', `the voices file was enrolled with "${voices.backend}", which this version cannot load`);
+  throw new SpeakerIdError(
+    'backend_mismatch',
+    `the voices file was enrolled with "${voices.backend}", which this version cannot load`,
+  );
 }

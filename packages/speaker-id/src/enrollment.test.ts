@@ -45,7 +45,12 @@ function caught(run: () => unknown): SpeakerIdError {
 }
 
 const embedder = createStatisticsEmbedder();
-const fakeCamPlusPlus: Embedder = { backend: CAMPPLUS_BACKEND, dimension: 240, model: 'campplus.onnx', embed: () => new Float32Array(240) };
+const fakeCamPlusPlus: Embedder = {
+  backend: CAMPPLUS_BACKEND,
+  dimension: 240,
+  model: 'campplus.onnx',
+  embed: () => new Float32Array(240),
+};
 
 describe('clip quality', () => {
   test('a silent clip is rejected with a message naming the file', () => {
@@ -67,13 +72,18 @@ describe('clip quality', () => {
     const blip = new Float32Array(16000);
     blip.set(syntheticVoice(syntheticSpeakers.ana!, 0.1, 1), 4000);
     expect(caught(() => checkClipQuality(blip, 'blip.wav', { minSpeechSeconds: 0 })).code).toBe('silent');
-    expect(checkClipQuality(blip, 'blip.wav', { minSpeechSeconds: 0, minSpeechFrames: 3 }).speechFrames).toBeGreaterThanOrEqual(3);
+    expect(
+      checkClipQuality(blip, 'blip.wav', { minSpeechSeconds: 0, minSpeechFrames: 3 }).speechFrames,
+    ).toBeGreaterThanOrEqual(3);
   });
 });
 
 describe('enrollment', () => {
   test('averages the clip embeddings into one unit vector and records every clip', async () => {
-    const clips = [1, 2, 3].map((seed) => ({ file: `ana-${seed}.wav`, samples: syntheticVoice(syntheticSpeakers.ana!, 2, seed) }));
+    const clips = [1, 2, 3].map((seed) => ({
+      file: `ana-${seed}.wav`,
+      samples: syntheticVoice(syntheticSpeakers.ana!, 2, seed),
+    }));
     const speaker = await enrollSpeaker({ name: ' Ana ', clips, embedder });
     expect(speaker.name).toBe('Ana');
     expect(speaker.embedding).toHaveLength(240);
@@ -87,20 +97,43 @@ describe('enrollment', () => {
       { file: 'good.wav', samples: syntheticVoice(syntheticSpeakers.ana!, 2, 1) },
       { file: 'silent.wav', samples: new Float32Array(32000) },
     ];
-    await expect(enrollSpeaker({ name: 'Ana', clips, embedder })).rejects.toMatchObject({ code: 'silent', file: 'silent.wav' });
+    await expect(enrollSpeaker({ name: 'Ana', clips, embedder })).rejects.toMatchObject({
+      code: 'silent',
+      file: 'silent.wav',
+    });
     await expect(enrollSpeaker({ name: '', clips, embedder })).rejects.toMatchObject({ code: 'invalid_argument' });
-    await expect(enrollSpeaker({ name: 'Ana', clips: [], embedder })).rejects.toMatchObject({ code: 'invalid_argument' });
+    await expect(enrollSpeaker({ name: 'Ana', clips: [], embedder })).rejects.toMatchObject({
+      code: 'invalid_argument',
+    });
   });
 
   test('voices files: create, add, merge the same name, refuse other backends and dimensions', async () => {
     const now = new Date('2026-10-18T20:00:00Z');
     const empty = createVoicesFile(embedder, now);
-    expect(empty).toEqual({ formatVersion: VOICES_FORMAT_VERSION, backend: STATISTICS_BACKEND, dimension: 240, speakers: [], createdAt: '2026-10-18T20:00:00.000Z' });
-    const ana = await enrollSpeaker({ name: 'Ana', clips: [{ file: 'a1.wav', samples: syntheticVoice(syntheticSpeakers.ana!, 2, 1) }], embedder });
-    const bruno = await enrollSpeaker({ name: 'Bruno', clips: [{ file: 'b1.wav', samples: syntheticVoice(syntheticSpeakers.bruno!, 2, 1) }], embedder });
+    expect(empty).toEqual({
+      formatVersion: VOICES_FORMAT_VERSION,
+      backend: STATISTICS_BACKEND,
+      dimension: 240,
+      speakers: [],
+      createdAt: '2026-10-18T20:00:00.000Z',
+    });
+    const ana = await enrollSpeaker({
+      name: 'Ana',
+      clips: [{ file: 'a1.wav', samples: syntheticVoice(syntheticSpeakers.ana!, 2, 1) }],
+      embedder,
+    });
+    const bruno = await enrollSpeaker({
+      name: 'Bruno',
+      clips: [{ file: 'b1.wav', samples: syntheticVoice(syntheticSpeakers.bruno!, 2, 1) }],
+      embedder,
+    });
     const both = addSpeaker(addSpeaker(empty, ana, embedder, now), bruno, embedder, now);
     expect(both.speakers.map((speaker) => speaker.name)).toEqual(['Ana', 'Bruno']);
-    const anaMore = await enrollSpeaker({ name: 'Ana', clips: [{ file: 'a2.wav', samples: syntheticVoice(syntheticSpeakers.ana!, 2, 2) }], embedder });
+    const anaMore = await enrollSpeaker({
+      name: 'Ana',
+      clips: [{ file: 'a2.wav', samples: syntheticVoice(syntheticSpeakers.ana!, 2, 2) }],
+      embedder,
+    });
     const merged = addSpeaker(both, anaMore, embedder, now);
     expect(merged.speakers).toHaveLength(2);
     expect(merged.speakers[0]!.clips.map((clip) => clip.file)).toEqual(['a1.wav', 'a2.wav']);
@@ -108,16 +141,29 @@ describe('enrollment', () => {
     // Re-adding a clip already enrolled (same SHA-256) changes nothing.
     expect(addSpeaker(merged, ana, embedder, now).speakers[0]).toEqual(merged.speakers[0]);
     expect(caught(() => addSpeaker(both, ana, fakeCamPlusPlus)).code).toBe('backend_mismatch');
-    expect(caught(() => addSpeaker(both, ana, { backend: STATISTICS_BACKEND, dimension: 120 })).code).toBe('backend_mismatch');
+    expect(caught(() => addSpeaker(both, ana, { backend: STATISTICS_BACKEND, dimension: 120 })).code).toBe(
+      'backend_mismatch',
+    );
   });
 
   test('parseVoicesFile names the bad field and refuses other format versions', () => {
     const valid = createVoicesFile(embedder, new Date(0));
     expect(parseVoicesFile(valid)).toEqual(valid);
-    expect(caught(() => parseVoicesFile({ ...valid, formatVersion: 2 }, 'v.json')).message).toMatch(/format version 2 is not supported/);
+    expect(caught(() => parseVoicesFile({ ...valid, formatVersion: 2 }, 'v.json')).message).toMatch(
+      /format version 2 is not supported/,
+    );
     const wrongLength = { ...valid, speakers: [{ name: 'Ana', embedding: [1, 2], clips: [] }] };
-    expect(caught(() => parseVoicesFile(wrongLength, 'v.json')).message).toMatch(/speakers\.0\.embedding: has 2 values, dimension is 240/);
-    const duplicate = { ...valid, dimension: 1, speakers: [{ name: 'A', embedding: [1], clips: [] }, { name: 'A', embedding: [1], clips: [] }] };
+    expect(caught(() => parseVoicesFile(wrongLength, 'v.json')).message).toMatch(
+      /speakers\.0\.embedding: has 2 values, dimension is 240/,
+    );
+    const duplicate = {
+      ...valid,
+      dimension: 1,
+      speakers: [
+        { name: 'A', embedding: [1], clips: [] },
+        { name: 'A', embedding: [1], clips: [] },
+      ],
+    };
     expect(caught(() => parseVoicesFile(duplicate)).code).toBe('invalid_enrollment');
   });
 });
@@ -125,7 +171,10 @@ describe('enrollment', () => {
 describe('enrollFiles and identifyFile', () => {
   test('enrolls WAV files of any rate into a voices file, adds to it, and identifies chunks', async () => {
     const voicesPath = join(directory, 'nested', 'voices.json');
-    const anaFiles = [await writeClip('ana-1.wav', syntheticVoice(syntheticSpeakers.ana!, 3, 1)), await writeClip('ana-2.wav', syntheticVoice(syntheticSpeakers.ana!, 3, 2))];
+    const anaFiles = [
+      await writeClip('ana-1.wav', syntheticVoice(syntheticSpeakers.ana!, 3, 1)),
+      await writeClip('ana-2.wav', syntheticVoice(syntheticSpeakers.ana!, 3, 2)),
+    ];
     const brunoFiles = [await writeClip('bruno-1.wav', syntheticVoice(syntheticSpeakers.bruno!, 3, 1))];
     await enrollFiles({ name: 'Ana', files: anaFiles, voicesPath, embedder, now: new Date('2026-01-01T00:00:00Z') });
     const voices = await enrollFiles({ name: 'Bruno', files: brunoFiles, voicesPath, embedder });
@@ -144,17 +193,26 @@ describe('enrollFiles and identifyFile', () => {
     const silence = await identifySamples(new Float32Array(160000), { voices, embedder });
     expect(silence).toMatchObject({ speaker: null, reason: 'silence', score: null, margin: null });
 
-    await expect(enrollFiles({ name: 'Carla', files: anaFiles, voicesPath, embedder: fakeCamPlusPlus })).rejects.toMatchObject({ code: 'backend_mismatch' });
-    await expect(identifySamples(new Float32Array(16000), { voices, embedder: fakeCamPlusPlus })).rejects.toMatchObject({ code: 'backend_mismatch' });
+    await expect(
+      enrollFiles({ name: 'Carla', files: anaFiles, voicesPath, embedder: fakeCamPlusPlus }),
+    ).rejects.toMatchObject({ code: 'backend_mismatch' });
+    await expect(identifySamples(new Float32Array(16000), { voices, embedder: fakeCamPlusPlus })).rejects.toMatchObject(
+      { code: 'backend_mismatch' },
+    );
   });
 
   test('missing and corrupt files give clear errors', async () => {
     expect(await readVoicesFile(join(directory, 'none.json'))).toBeUndefined();
     const corrupt = join(directory, 'corrupt.json');
     await writeFile(corrupt, '{ not json');
-    await expect(readVoicesFile(corrupt)).rejects.toMatchObject({ code: 'invalid_enrollment', message: expect.stringMatching(/not JSON/) });
+    await expect(readVoicesFile(corrupt)).rejects.toMatchObject({
+      code: 'invalid_enrollment',
+      message: expect.stringMatching(/not JSON/),
+    });
     const voicesPath = join(directory, 'v2.json');
-    await expect(enrollFiles({ name: 'X', files: [join(directory, 'missing.wav')], voicesPath, embedder })).rejects.toMatchObject({ code: 'invalid_wav', message: expect.stringMatching(/missing\.wav: cannot read/) });
+    await expect(
+      enrollFiles({ name: 'X', files: [join(directory, 'missing.wav')], voicesPath, embedder }),
+    ).rejects.toMatchObject({ code: 'invalid_wav', message: expect.stringMatching(/missing\.wav: cannot read/) });
     await writeVoicesFile(voicesPath, createVoicesFile(embedder, new Date(0)));
     expect(JSON.parse(await readFile(voicesPath, 'utf8'))).toMatchObject({ formatVersion: 1, speakers: [] });
   });

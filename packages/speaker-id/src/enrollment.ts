@@ -48,7 +48,11 @@ export interface VoicesFile {
   updatedAt?: string;
 }
 
-const clipSchema = z.object({ file: z.string(), seconds: z.number().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const clipSchema = z.object({
+  file: z.string(),
+  seconds: z.number().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
 
 /** Zod schema of a voices file (format version 1). */
 export const voicesFileSchema = z
@@ -57,7 +61,9 @@ export const voicesFileSchema = z
     backend: z.string().min(1),
     model: z.string().min(1).optional(),
     dimension: z.number().int().positive(),
-    speakers: z.array(z.object({ name: z.string().min(1), embedding: z.array(z.number()), clips: z.array(clipSchema) })),
+    speakers: z.array(
+      z.object({ name: z.string().min(1), embedding: z.array(z.number()), clips: z.array(clipSchema) }),
+    ),
     createdAt: z.string(),
     updatedAt: z.string().optional(),
   })
@@ -65,9 +71,18 @@ export const voicesFileSchema = z
     const names = new Set<string>();
     voices.speakers.forEach((speaker, index) => {
       if (speaker.embedding.length !== voices.dimension) {
-        context.addIssue({ code: 'custom', path: ['speakers', index, 'embedding'], message: `has ${speaker.embedding.length} values, dimension is ${voices.dimension}` });
+        context.addIssue({
+          code: 'custom',
+          path: ['speakers', index, 'embedding'],
+          message: `has ${speaker.embedding.length} values, dimension is ${voices.dimension}`,
+        });
       }
-      if (names.has(speaker.name)) context.addIssue({ code: 'custom', path: ['speakers', index, 'name'], message: `"${speaker.name}" appears twice` });
+      if (names.has(speaker.name))
+        context.addIssue({
+          code: 'custom',
+          path: ['speakers', index, 'name'],
+          message: `"${speaker.name}" appears twice`,
+        });
       names.add(speaker.name);
     });
   });
@@ -130,7 +145,12 @@ function sha256Hex(bytes: Uint8Array): string {
  *
  * @throws SpeakerIdError `silent` / `too_short` naming the offending clip.
  */
-export async function enrollSpeaker(input: { name: string; clips: readonly EnrollmentClip[]; embedder: Embedder; quality?: QualityOptions }): Promise<EnrolledSpeaker> {
+export async function enrollSpeaker(input: {
+  name: string;
+  clips: readonly EnrollmentClip[];
+  embedder: Embedder;
+  quality?: QualityOptions;
+}): Promise<EnrolledSpeaker> {
   const name = input.name.trim();
   if (name.length === 0) throw new SpeakerIdError('invalid_argument', 'speaker name must not be empty');
   if (input.clips.length === 0) throw new SpeakerIdError('invalid_argument', `no clips given for "${name}"`);
@@ -140,20 +160,28 @@ export async function enrollSpeaker(input: { name: string; clips: readonly Enrol
     checkClipQuality(clip.samples, clip.file, input.quality);
     const embedding = await input.embedder.embed(clip.samples, 16000);
     if (embedding.length !== input.embedder.dimension) {
-      throw new SpeakerIdError('backend_mismatch', `${clip.file}: the embedder returned ${embedding.length} values, it declares ${input.embedder.dimension}`, { file: clip.file });
+      throw new SpeakerIdError(
+        'backend_mismatch',
+        `${clip.file}: the embedder returned ${embedding.length} values, it declares ${input.embedder.dimension}`,
+        { file: clip.file },
+      );
     }
     embeddings.push(embedding);
     clips.push({
       file: clip.file,
       seconds: clip.seconds ?? clip.samples.length / 16000,
-      sha256: clip.sha256 ?? sha256Hex(new Uint8Array(clip.samples.buffer, clip.samples.byteOffset, clip.samples.byteLength)),
+      sha256:
+        clip.sha256 ?? sha256Hex(new Uint8Array(clip.samples.buffer, clip.samples.byteOffset, clip.samples.byteLength)),
     });
   }
   return { name, embedding: Array.from(averageEmbedding(embeddings)), clips };
 }
 
 /** An empty voices file for an embedder. */
-export function createVoicesFile(embedder: Pick<Embedder, 'backend' | 'dimension' | 'model'>, now: Date = new Date()): VoicesFile {
+export function createVoicesFile(
+  embedder: Pick<Embedder, 'backend' | 'dimension' | 'model'>,
+  now: Date = new Date(),
+): VoicesFile {
   return {
     formatVersion: VOICES_FORMAT_VERSION,
     backend: embedder.backend,
@@ -168,15 +196,31 @@ export function createVoicesFile(embedder: Pick<Embedder, 'backend' | 'dimension
  * Throws `backend_mismatch` unless the voices file was made by the same backend, model and
  * dimension as `embedder`.
  */
-export function assertCompatible(voices: VoicesFile, embedder: Pick<Embedder, 'backend' | 'dimension' | 'model'>, file = 'voices file'): void {
+export function assertCompatible(
+  voices: VoicesFile,
+  embedder: Pick<Embedder, 'backend' | 'dimension' | 'model'>,
+  file = 'voices file',
+): void {
   if (voices.backend !== embedder.backend) {
-    throw new SpeakerIdError('backend_mismatch', `${file} was enrolled with "${voices.backend}", not "${embedder.backend}"; embeddings of different backends cannot be compared — re-enroll, or use the same backend`, { file });
+    throw new SpeakerIdError(
+      'backend_mismatch',
+      `${file} was enrolled with "${voices.backend}", not "${embedder.backend}"; embeddings of different backends cannot be compared — re-enroll, or use the same backend`,
+      { file },
+    );
   }
   if (voices.model && embedder.model && voices.model !== embedder.model) {
-    throw new SpeakerIdError('backend_mismatch', `${file} was enrolled with model ${voices.model}, not ${embedder.model}`, { file });
+    throw new SpeakerIdError(
+      'backend_mismatch',
+      `${file} was enrolled with model ${voices.model}, not ${embedder.model}`,
+      { file },
+    );
   }
   if (voices.dimension !== embedder.dimension) {
-    throw new SpeakerIdError('backend_mismatch', `${file} holds ${voices.dimension}-dimensional embeddings, the embedder makes ${embedder.dimension}`, { file });
+    throw new SpeakerIdError(
+      'backend_mismatch',
+      `${file} holds ${voices.dimension}-dimensional embeddings, the embedder makes ${embedder.dimension}`,
+      { file },
+    );
   }
 }
 
@@ -185,10 +229,18 @@ export function assertCompatible(voices: VoicesFile, embedder: Pick<Embedder, 'b
  * merges the clips: clips already present (same SHA-256) are skipped and the embedding becomes the
  * clip-count-weighted average of the old and new embeddings, L2-normalised.
  */
-export function addSpeaker(voices: VoicesFile, speaker: EnrolledSpeaker, embedder: Pick<Embedder, 'backend' | 'dimension' | 'model'>, now: Date = new Date()): VoicesFile {
+export function addSpeaker(
+  voices: VoicesFile,
+  speaker: EnrolledSpeaker,
+  embedder: Pick<Embedder, 'backend' | 'dimension' | 'model'>,
+  now: Date = new Date(),
+): VoicesFile {
   assertCompatible(voices, embedder);
   if (speaker.embedding.length !== voices.dimension) {
-    throw new SpeakerIdError('backend_mismatch', `speaker "${speaker.name}" has a ${speaker.embedding.length}-dimensional embedding, the file holds ${voices.dimension}`);
+    throw new SpeakerIdError(
+      'backend_mismatch',
+      `speaker "${speaker.name}" has a ${speaker.embedding.length}-dimensional embedding, the file holds ${voices.dimension}`,
+    );
   }
   const existing = voices.speakers.find((candidate) => candidate.name === speaker.name);
   let merged: EnrolledSpeaker = speaker;
@@ -197,24 +249,39 @@ export function addSpeaker(voices: VoicesFile, speaker: EnrolledSpeaker, embedde
     const freshClips = speaker.clips.filter((clip) => !known.has(clip.sha256));
     const oldWeight = existing.clips.length;
     const newWeight = freshClips.length === 0 ? 0 : speaker.clips.length;
-    const sum = existing.embedding.map((value, index) => value * oldWeight + (speaker.embedding[index] ?? 0) * newWeight);
+    const sum = existing.embedding.map(
+      (value, index) => value * oldWeight + (speaker.embedding[index] ?? 0) * newWeight,
+    );
     merged = { name: speaker.name, embedding: Array.from(l2Normalize(sum)), clips: [...existing.clips, ...freshClips] };
   }
   return {
     ...voices,
-    speakers: existing ? voices.speakers.map((candidate) => (candidate.name === speaker.name ? merged : candidate)) : [...voices.speakers, merged],
+    speakers: existing
+      ? voices.speakers.map((candidate) => (candidate.name === speaker.name ? merged : candidate))
+      : [...voices.speakers, merged],
     updatedAt: now.toISOString(),
   };
 }
 
 /** Validates a parsed voices file; throws `invalid_enrollment` naming the field. */
 export function parseVoicesFile(value: unknown, file = 'voices file'): VoicesFile {
-  if (typeof value === 'object' && value !== null && 'formatVersion' in value && value.formatVersion !== VOICES_FORMAT_VERSION) {
-    throw new SpeakerIdError('invalid_enrollment', `${file}: format version ${String(value.formatVersion)} is not supported (this version reads ${VOICES_FORMAT_VERSION})`, { file });
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    'formatVersion' in value &&
+    value.formatVersion !== VOICES_FORMAT_VERSION
+  ) {
+    throw new SpeakerIdError(
+      'invalid_enrollment',
+      `${file}: format version ${String(value.formatVersion)} is not supported (this version reads ${VOICES_FORMAT_VERSION})`,
+      { file },
+    );
   }
   const parsed = voicesFileSchema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`).join('; ');
+    const issues = parsed.error.issues
+      .map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)
+      .join('; ');
     throw new SpeakerIdError('invalid_enrollment', `${file}: not a valid voices file: ${issues}`, { file });
   }
   return parsed.data as VoicesFile;
@@ -227,13 +294,19 @@ export async function readVoicesFile(path: string): Promise<VoicesFile | undefin
     text = await readFile(path, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SpeakerIdError('invalid_enrollment', `${path}: cannot read (${(error as Error).message})`, { file: path, cause: error });
+    throw new SpeakerIdError('invalid_enrollment', `${path}: cannot read (${(error as Error).message})`, {
+      file: path,
+      cause: error,
+    });
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SpeakerIdError('invalid_enrollment', `${path}: not JSON (${(error as Error).message})`, { file: path, cause: error });
+    throw new SpeakerIdError('invalid_enrollment', `${path}: not JSON (${(error as Error).message})`, {
+      file: path,
+      cause: error,
+    });
   }
   return parseVoicesFile(json, path);
 }
@@ -280,7 +353,12 @@ export async function enrollFiles(input: {
   if (existing) assertCompatible(existing, input.embedder, input.voicesPath);
   const clips = [];
   for (const file of input.files) clips.push(await loadClip(file, input.label ? input.label(file) : file));
-  const speaker = await enrollSpeaker({ name: input.name, clips, embedder: input.embedder, ...(input.quality ? { quality: input.quality } : {}) });
+  const speaker = await enrollSpeaker({
+    name: input.name,
+    clips,
+    embedder: input.embedder,
+    ...(input.quality ? { quality: input.quality } : {}),
+  });
   const now = input.now ?? new Date();
   const updated = addSpeaker(existing ?? createVoicesFile(input.embedder, now), speaker, input.embedder, now);
   await writeVoicesFile(input.voicesPath, updated);

@@ -24,7 +24,16 @@ describe('equalErrorRate', () => {
   test('reads the EER off the convex hull, not the raw staircase', () => {
     // Raw ROC: (Pfa, Pmiss) = (0, 0.25) then (0.25, 0.25) then (0.25, 0): the staircase says 0.25,
     // but a threshold mix of the two outer points reaches 0.125 (ROCCH-EER, as in BOSARIS).
-    const trials = [trial(0.9, true), trial(0.8, true), trial(0.7, true), trial(0.35, true), trial(0.6, false), trial(0.3, false), trial(0.2, false), trial(0.1, false)];
+    const trials = [
+      trial(0.9, true),
+      trial(0.8, true),
+      trial(0.7, true),
+      trial(0.35, true),
+      trial(0.6, false),
+      trial(0.3, false),
+      trial(0.2, false),
+      trial(0.1, false),
+    ];
     expect(equalErrorRate(trials).rate).toBeCloseTo(0.125, 12);
   });
 
@@ -38,38 +47,47 @@ describe('equalErrorRate', () => {
     expect(() => equalErrorRate([trial(Number.NaN, true), trial(0, false)])).toThrow(/finite/);
   });
 
-  propertyTest.prop([fc.array(fc.record({ score: fc.double({ min: -1, max: 1, noNaN: true }), target: fc.boolean() }), { minLength: 2, maxLength: 80 })])(
-    'is in [0, 0.5] for random trials',
-    (trials) => {
-      fc.pre(trials.some((entry) => entry.target) && trials.some((entry) => !entry.target));
-      const { rate } = equalErrorRate(trials);
-      expect(rate).toBeGreaterThanOrEqual(0);
-      expect(rate).toBeLessThanOrEqual(0.5);
-    },
-  );
+  propertyTest.prop([
+    fc.array(fc.record({ score: fc.double({ min: -1, max: 1, noNaN: true }), target: fc.boolean() }), {
+      minLength: 2,
+      maxLength: 80,
+    }),
+  ])('is in [0, 0.5] for random trials', (trials) => {
+    fc.pre(trials.some((entry) => entry.target) && trials.some((entry) => !entry.target));
+    const { rate } = equalErrorRate(trials);
+    expect(rate).toBeGreaterThanOrEqual(0);
+    expect(rate).toBeLessThanOrEqual(0.5);
+  });
 
   propertyTest.prop([
-    fc.array(fc.record({ score: fc.integer({ min: 0, max: 5 }), target: fc.boolean() }), { minLength: 2, maxLength: 40 }),
+    fc.array(fc.record({ score: fc.integer({ min: 0, max: 5 }), target: fc.boolean() }), {
+      minLength: 2,
+      maxLength: 40,
+    }),
     fc.integer({ min: 0, max: 1000 }),
   ])('does not depend on trial order, even with many ties', (trials, seed) => {
     fc.pre(trials.some((entry) => entry.target) && trials.some((entry) => !entry.target));
-    const shuffled = [...trials].sort((a, b) => ((a.score * 7919 + seed) % 13) - ((b.score * 7919 + seed) % 13) || Number(a.target) - Number(b.target));
+    const shuffled = [...trials].sort(
+      (a, b) => ((a.score * 7919 + seed) % 13) - ((b.score * 7919 + seed) % 13) || Number(a.target) - Number(b.target),
+    );
     expect(equalErrorRate(shuffled).rate).toBeCloseTo(equalErrorRate(trials).rate, 12);
   });
 
-  propertyTest.prop([fc.array(fc.record({ score: fc.double({ min: -1, max: 1, noNaN: true }), target: fc.boolean() }), { minLength: 2, maxLength: 60 })])(
-    'operating points run from reject-all to accept-all, monotonically',
-    (trials) => {
-      fc.pre(trials.some((entry) => entry.target) && trials.some((entry) => !entry.target));
-      const points = rocOperatingPoints(trials);
-      expect(points[0]).toMatchObject({ missRate: 1, falseAlarmRate: 0 });
-      expect(points.at(-1)).toMatchObject({ missRate: 0, falseAlarmRate: 1 });
-      for (let index = 1; index < points.length; index += 1) {
-        expect(points[index]!.missRate).toBeLessThanOrEqual(points[index - 1]!.missRate);
-        expect(points[index]!.falseAlarmRate).toBeGreaterThanOrEqual(points[index - 1]!.falseAlarmRate);
-      }
-    },
-  );
+  propertyTest.prop([
+    fc.array(fc.record({ score: fc.double({ min: -1, max: 1, noNaN: true }), target: fc.boolean() }), {
+      minLength: 2,
+      maxLength: 60,
+    }),
+  ])('operating points run from reject-all to accept-all, monotonically', (trials) => {
+    fc.pre(trials.some((entry) => entry.target) && trials.some((entry) => !entry.target));
+    const points = rocOperatingPoints(trials);
+    expect(points[0]).toMatchObject({ missRate: 1, falseAlarmRate: 0 });
+    expect(points.at(-1)).toMatchObject({ missRate: 0, falseAlarmRate: 1 });
+    for (let index = 1; index < points.length; index += 1) {
+      expect(points[index]!.missRate).toBeLessThanOrEqual(points[index - 1]!.missRate);
+      expect(points[index]!.falseAlarmRate).toBeGreaterThanOrEqual(points[index - 1]!.falseAlarmRate);
+    }
+  });
 });
 
 describe('minDcf', () => {
@@ -103,7 +121,9 @@ describe('buildTrials', () => {
       { label: null, embedding: [0.5, 0.5] },
     ]);
     expect(trials).toHaveLength(4);
-    expect(trials.filter((entry) => entry.target)).toEqual([{ score: expect.closeTo(0.9939, 3), target: true, speaker: 'ana', chunk: 'a.wav' }]);
+    expect(trials.filter((entry) => entry.target)).toEqual([
+      { score: expect.closeTo(0.9939, 3), target: true, speaker: 'ana', chunk: 'a.wav' },
+    ]);
     expect(trials.find((entry) => entry.chunk === 1 && entry.speaker === 'bruno')).toMatchObject({ target: false });
   });
 });

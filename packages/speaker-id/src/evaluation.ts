@@ -29,13 +29,19 @@ function validateTrials(trials: readonly Trial[]): { targets: number; nonTargets
   let nonTargets = 0;
   for (const [index, trial] of trials.entries()) {
     if (!Number.isFinite(trial.score)) {
-      throw new SpeakerIdError('invalid_argument', `trial ${index}: score must be a finite number, got ${String(trial.score)}`);
+      throw new SpeakerIdError(
+        'invalid_argument',
+        `trial ${index}: score must be a finite number, got ${String(trial.score)}`,
+      );
     }
     if (trial.target) targets += 1;
     else nonTargets += 1;
   }
   if (targets === 0 || nonTargets === 0) {
-    throw new SpeakerIdError('invalid_argument', `need at least one target and one non-target trial (got ${targets} and ${nonTargets})`);
+    throw new SpeakerIdError(
+      'invalid_argument',
+      `need at least one target and one non-target trial (got ${targets} and ${nonTargets})`,
+    );
   }
   return { targets, nonTargets };
 }
@@ -58,7 +64,11 @@ export function rocOperatingPoints(trials: readonly Trial[]): OperatingPoint[] {
       else acceptedNonTargets += 1;
       index += 1;
     }
-    points.push({ threshold, missRate: 1 - acceptedTargets / targets, falseAlarmRate: acceptedNonTargets / nonTargets });
+    points.push({
+      threshold,
+      missRate: 1 - acceptedTargets / targets,
+      falseAlarmRate: acceptedNonTargets / nonTargets,
+    });
   }
   return points;
 }
@@ -143,7 +153,8 @@ export function minDcf(trials: readonly Trial[], parameters: DetectionCostParame
   const { pTarget } = parameters;
   const cMiss = parameters.cMiss ?? 1;
   const cFa = parameters.cFa ?? 1;
-  if (!(pTarget > 0 && pTarget < 1)) throw new SpeakerIdError('invalid_argument', `pTarget must be in (0, 1), got ${pTarget}`);
+  if (!(pTarget > 0 && pTarget < 1))
+    throw new SpeakerIdError('invalid_argument', `pTarget must be in (0, 1), got ${pTarget}`);
   if (!(cMiss > 0 && cFa > 0)) throw new SpeakerIdError('invalid_argument', 'cMiss and cFa must be positive');
   const missWeight = cMiss * pTarget;
   const falseAlarmWeight = cFa * (1 - pTarget);
@@ -151,7 +162,13 @@ export function minDcf(trials: readonly Trial[], parameters: DetectionCostParame
   let best: MinDcfResult | undefined;
   for (const point of rocOperatingPoints(trials)) {
     const cost = (missWeight * point.missRate + falseAlarmWeight * point.falseAlarmRate) / normaliser;
-    if (!best || cost < best.minDcf) best = { minDcf: cost, threshold: point.threshold, missRate: point.missRate, falseAlarmRate: point.falseAlarmRate };
+    if (!best || cost < best.minDcf)
+      best = {
+        minDcf: cost,
+        threshold: point.threshold,
+        missRate: point.missRate,
+        falseAlarmRate: point.falseAlarmRate,
+      };
   }
   return best!;
 }
@@ -177,12 +194,21 @@ export interface SpeakerTrial extends Trial {
  * given in `scoring`): target when the chunk's label is that speaker. Feed the result to
  * {@link equalErrorRate} / {@link minDcf} to choose a threshold.
  */
-export function buildTrials(speakers: readonly ScoredSpeaker[], chunks: readonly LabelledChunk[], scoring: ScoringOptions = {}): SpeakerTrial[] {
+export function buildTrials(
+  speakers: readonly ScoredSpeaker[],
+  chunks: readonly LabelledChunk[],
+  scoring: ScoringOptions = {},
+): SpeakerTrial[] {
   const trials: SpeakerTrial[] = [];
   chunks.forEach((chunk, index) => {
     const scores = scoreAgainstSpeakers(chunk.embedding, speakers, scoring);
     for (const speaker of speakers) {
-      trials.push({ score: scores[speaker.name]!, target: chunk.label === speaker.name, speaker: speaker.name, chunk: chunk.id ?? index });
+      trials.push({
+        score: scores[speaker.name]!,
+        target: chunk.label === speaker.name,
+        speaker: speaker.name,
+        chunk: chunk.id ?? index,
+      });
     }
   });
   return trials;

@@ -83,16 +83,19 @@ describe('computeFbank', () => {
     },
   );
 
-  propertyTest.prop([fc.double({ min: 0.05, max: 20, noNaN: true })])('a gain change shifts every bin by the same log amount', (gain) => {
-    const samples = sine(700, 0.2, 16000, 0.04);
-    const scaled = samples.map((value) => value * gain);
-    const reference = computeFbank(samples);
-    const changed = computeFbank(scaled);
-    const expected = 2 * Math.log(gain);
-    for (let index = 10 * 80; index < 11 * 80; index += 1) {
-      if (reference.data[index]! > -5) expect(changed.data[index]! - reference.data[index]!).toBeCloseTo(expected, 2);
-    }
-  });
+  propertyTest.prop([fc.double({ min: 0.05, max: 20, noNaN: true })])(
+    'a gain change shifts every bin by the same log amount',
+    (gain) => {
+      const samples = sine(700, 0.2, 16000, 0.04);
+      const scaled = samples.map((value) => value * gain);
+      const reference = computeFbank(samples);
+      const changed = computeFbank(scaled);
+      const expected = 2 * Math.log(gain);
+      for (let index = 10 * 80; index < 11 * 80; index += 1) {
+        if (reference.data[index]! > -5) expect(changed.data[index]! - reference.data[index]!).toBeCloseTo(expected, 2);
+      }
+    },
+  );
 });
 
 describe('Fft', () => {

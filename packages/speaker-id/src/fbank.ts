@@ -81,7 +81,11 @@ function resolveOptions(options: FbankOptions): ResolvedFbankOptions {
     snipEdges: options.snipEdges ?? false,
     sampleScale: options.sampleScale ?? 1,
   };
-  if (!(resolved.lowFrequency >= 0 && resolved.highFrequency > resolved.lowFrequency && resolved.highFrequency <= nyquist)) {
+  if (!(
+    resolved.lowFrequency >= 0 &&
+    resolved.highFrequency > resolved.lowFrequency &&
+    resolved.highFrequency <= nyquist
+  )) {
     throw new RangeError(`fbank: need 0 ≤ lowFrequency < highFrequency ≤ Nyquist (${nyquist} Hz)`);
   }
   if (resolved.frameLength < 2 || resolved.frameShift < 1 || resolved.melBins < 1) {
@@ -118,7 +122,13 @@ interface MelFilter {
 
 const filterCache = new Map<string, MelFilter[]>();
 
-function melFilters(sampleRate: number, paddedLength: number, melBins: number, lowFrequency: number, highFrequency: number): MelFilter[] {
+function melFilters(
+  sampleRate: number,
+  paddedLength: number,
+  melBins: number,
+  lowFrequency: number,
+  highFrequency: number,
+): MelFilter[] {
   const key = `${sampleRate}/${paddedLength}/${melBins}/${lowFrequency}/${highFrequency}`;
   const cached = filterCache.get(key);
   if (cached) return cached;
@@ -206,7 +216,8 @@ export function computeFbank(samples: Float32Array, options: FbankOptions = {}):
     for (let index = 0; index < frameLength; index += 1) energy += frame[index]! * frame[index]!;
     energyDb[frameIndex] = 10 * Math.log10(Math.max(energy / frameLength / (sampleScale * sampleScale), ENERGY_FLOOR));
     if (preemphasis !== 0) {
-      for (let index = frameLength - 1; index > 0; index -= 1) frame[index] = frame[index]! - preemphasis * frame[index - 1]!;
+      for (let index = frameLength - 1; index > 0; index -= 1)
+        frame[index] = frame[index]! - preemphasis * frame[index - 1]!;
       frame[0] = frame[0]! - preemphasis * frame[0]!;
     }
     for (let index = 0; index < frameLength; index += 1) frame[index] = frame[index]! * window[index]!;

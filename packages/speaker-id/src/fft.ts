@@ -67,7 +67,12 @@ export class Fft {
    * Power spectrum |X[k]|² for k = 0 … size/2 of a real signal (zero-padded to `size`).
    * `output` must have length ≥ size/2 + 1.
    */
-  powerSpectrum(signal: ArrayLike<number>, output: Float64Array, scratchReal: Float64Array, scratchImaginary: Float64Array): void {
+  powerSpectrum(
+    signal: ArrayLike<number>,
+    output: Float64Array,
+    scratchReal: Float64Array,
+    scratchImaginary: Float64Array,
+  ): void {
     scratchReal.fill(0);
     scratchImaginary.fill(0);
     const length = Math.min(signal.length, this.size);

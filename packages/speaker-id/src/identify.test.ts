@@ -4,15 +4,19 @@ import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
 import { identifyEmbedding, scoreAgainstSpeakers, thresholdsFor } from './identify.js';
 import { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
 
-const vector = (length: number) => fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: length, maxLength: length });
+const vector = (length: number) =>
+  fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: length, maxLength: length });
 
 describe('cosineSimilarity', () => {
-  propertyTest.prop([fc.integer({ min: 1, max: 16 }).chain((length) => fc.tuple(vector(length), vector(length)))])('is symmetric and within [-1, 1]', ([left, right]) => {
-    const forward = cosineSimilarity(left, right);
-    expect(forward).toBe(cosineSimilarity(right, left));
-    expect(forward).toBeGreaterThanOrEqual(-1);
-    expect(forward).toBeLessThanOrEqual(1);
-  });
+  propertyTest.prop([fc.integer({ min: 1, max: 16 }).chain((length) => fc.tuple(vector(length), vector(length)))])(
+    'is symmetric and within [-1, 1]',
+    ([left, right]) => {
+      const forward = cosineSimilarity(left, right);
+      expect(forward).toBe(cosineSimilarity(right, left));
+      expect(forward).toBeGreaterThanOrEqual(-1);
+      expect(forward).toBeLessThanOrEqual(1);
+    },
+  );
 
   test('known values, zero vectors and dimension mismatch', () => {
     expect(cosineSimilarity([1, 0], [0, 1])).toBe(0);
@@ -22,7 +26,10 @@ describe('cosineSimilarity', () => {
   });
 
   test('averageEmbedding averages unit vectors and renormalises', () => {
-    const average = averageEmbedding([[10, 0], [0, 1]]);
+    const average = averageEmbedding([
+      [10, 0],
+      [0, 1],
+    ]);
     expect(average[0]).toBeCloseTo(Math.SQRT1_2, 6);
     expect(average[1]).toBeCloseTo(Math.SQRT1_2, 6);
     expect(Array.from(l2Normalize([0, 0]))).toEqual([0, 0]);
@@ -91,24 +98,40 @@ describe('identifyEmbedding', () => {
 describe('adaptive s-norm', () => {
   test('normalises by the cohort statistics of both sides', () => {
     const speaker = { name: 'ana', embedding: [1, 0, 0] };
-    const cohort = [[0, 1, 0], [0, 0, 1], [0.5, 0.5, 0]];
+    const cohort = [
+      [0, 1, 0],
+      [0, 0, 1],
+      [0.5, 0.5, 0],
+    ];
     const chunk = [0.8, 0.6, 0];
     const raw = cosineSimilarity(chunk, speaker.embedding);
-    const chunkScores = cohort.map((member) => cosineSimilarity(chunk, member)).sort((a, b) => b - a).slice(0, 2);
-    const speakerScores = cohort.map((member) => cosineSimilarity(speaker.embedding, member)).sort((a, b) => b - a).slice(0, 2);
+    const chunkScores = cohort
+      .map((member) => cosineSimilarity(chunk, member))
+      .sort((a, b) => b - a)
+      .slice(0, 2);
+    const speakerScores = cohort
+      .map((member) => cosineSimilarity(speaker.embedding, member))
+      .sort((a, b) => b - a)
+      .slice(0, 2);
     const stats = (values: number[]) => {
       const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-      return { mean, deviation: Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length) };
+      return {
+        mean,
+        deviation: Math.sqrt(values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / values.length),
+      };
     };
     const chunkStats = stats(chunkScores);
     const speakerStats = stats(speakerScores);
-    const expected = 0.5 * ((raw - chunkStats.mean) / chunkStats.deviation + (raw - speakerStats.mean) / speakerStats.deviation);
+    const expected =
+      0.5 * ((raw - chunkStats.mean) / chunkStats.deviation + (raw - speakerStats.mean) / speakerStats.deviation);
     expect(scoreAgainstSpeakers(chunk, [speaker], { cohort, cohortTopN: 2 }).ana).toBeCloseTo(expected, 10);
   });
 
   test('without a cohort the scores are plain cosines; bad topN is rejected', () => {
     expect(scoreAgainstSpeakers([1, 0], [{ name: 'a', embedding: [1, 0] }]).a).toBe(1);
-    expect(() => scoreAgainstSpeakers([1, 0], [{ name: 'a', embedding: [1, 0] }], { cohort: [[0, 1]], cohortTopN: 0 })).toThrow(/cohortTopN/);
+    expect(() =>
+      scoreAgainstSpeakers([1, 0], [{ name: 'a', embedding: [1, 0] }], { cohort: [[0, 1]], cohortTopN: 0 }),
+    ).toThrow(/cohortTopN/);
   });
 
   test('backend defaults: CAM++ 0.5 cosine, statistics higher, s-norm in σ units', () => {

@@ -61,9 +61,18 @@ export interface Identification {
  *   spectrum), so its threshold sits higher; 0.8 separated the espeak-ng test voices here.
  * - s-norm scores are in cohort standard deviations; 2 means "two σ above the typical impostor".
  */
-export const defaultThresholds: Record<string, { cosine: { unknownThreshold: number; minMargin: number }; snorm: { unknownThreshold: number; minMargin: number } }> = {
-  [CAMPPLUS_BACKEND]: { cosine: { unknownThreshold: 0.5, minMargin: 0.05 }, snorm: { unknownThreshold: 2, minMargin: 0.5 } },
-  [STATISTICS_BACKEND]: { cosine: { unknownThreshold: 0.8, minMargin: 0.02 }, snorm: { unknownThreshold: 2, minMargin: 0.5 } },
+export const defaultThresholds: Record<
+  string,
+  { cosine: { unknownThreshold: number; minMargin: number }; snorm: { unknownThreshold: number; minMargin: number } }
+> = {
+  [CAMPPLUS_BACKEND]: {
+    cosine: { unknownThreshold: 0.5, minMargin: 0.05 },
+    snorm: { unknownThreshold: 2, minMargin: 0.5 },
+  },
+  [STATISTICS_BACKEND]: {
+    cosine: { unknownThreshold: 0.8, minMargin: 0.02 },
+    snorm: { unknownThreshold: 2, minMargin: 0.5 },
+  },
 };
 
 /** Thresholds for a backend (CAM++'s for unknown backends). */
@@ -72,7 +81,11 @@ export function thresholdsFor(backend: string, withCohort: boolean): { unknownTh
   return withCohort ? entry.snorm : entry.cosine;
 }
 
-function topStatistics(embedding: ArrayLike<number>, cohort: readonly ArrayLike<number>[], topN: number): { mean: number; deviation: number } {
+function topStatistics(
+  embedding: ArrayLike<number>,
+  cohort: readonly ArrayLike<number>[],
+  topN: number,
+): { mean: number; deviation: number } {
   const scores = cohort.map((member) => cosineSimilarity(embedding, member)).sort((a, b) => b - a);
   const top = scores.slice(0, Math.max(1, Math.min(topN, scores.length)));
   const mean = top.reduce((sum, value) => sum + value, 0) / top.length;
@@ -83,18 +96,24 @@ function topStatistics(embedding: ArrayLike<number>, cohort: readonly ArrayLike<
 function assertUniqueNames(speakers: readonly ScoredSpeaker[]): void {
   const seen = new Set<string>();
   for (const speaker of speakers) {
-    if (seen.has(speaker.name)) throw new SpeakerIdError('invalid_argument', `speaker "${speaker.name}" is enrolled twice`);
+    if (seen.has(speaker.name))
+      throw new SpeakerIdError('invalid_argument', `speaker "${speaker.name}" is enrolled twice`);
     seen.add(speaker.name);
   }
 }
 
 /** Scores one embedding against every enrolled voice (cosine, or AS-norm with a cohort). */
-export function scoreAgainstSpeakers(embedding: ArrayLike<number>, speakers: readonly ScoredSpeaker[], scoring: ScoringOptions = {}): Record<string, number> {
+export function scoreAgainstSpeakers(
+  embedding: ArrayLike<number>,
+  speakers: readonly ScoredSpeaker[],
+  scoring: ScoringOptions = {},
+): Record<string, number> {
   assertUniqueNames(speakers);
   const scores: Record<string, number> = {};
   const cohort = scoring.cohort && scoring.cohort.length > 0 ? scoring.cohort : undefined;
   const topN = scoring.cohortTopN ?? 100;
-  if (!(Number.isInteger(topN) && topN >= 1)) throw new SpeakerIdError('invalid_argument', `cohortTopN must be a positive integer, got ${topN}`);
+  if (!(Number.isInteger(topN) && topN >= 1))
+    throw new SpeakerIdError('invalid_argument', `cohortTopN must be a positive integer, got ${topN}`);
   const chunkStatistics = cohort ? topStatistics(embedding, cohort, topN) : undefined;
   for (const speaker of speakers) {
     const raw = cosineSimilarity(embedding, speaker.embedding);
@@ -104,7 +123,9 @@ export function scoreAgainstSpeakers(embedding: ArrayLike<number>, speakers: rea
     }
     const speakerStatistics = topStatistics(speaker.embedding, cohort, topN);
     scores[speaker.name] =
-      0.5 * ((raw - chunkStatistics.mean) / chunkStatistics.deviation + (raw - speakerStatistics.mean) / speakerStatistics.deviation);
+      0.5 *
+      ((raw - chunkStatistics.mean) / chunkStatistics.deviation +
+        (raw - speakerStatistics.mean) / speakerStatistics.deviation);
   }
   return scores;
 }
@@ -119,7 +140,8 @@ export function identifyEmbedding(
   thresholds: { unknownThreshold: number; minMargin: number },
   scoring: ScoringOptions = {},
 ): Identification {
-  if (speakers.length === 0) return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'no_speakers' };
+  if (speakers.length === 0)
+    return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'no_speakers' };
   const scores = scoreAgainstSpeakers(embedding, speakers, scoring);
   const ranked = Object.entries(scores).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const [bestName, bestScore] = ranked[0]!;
@@ -128,7 +150,14 @@ export function identifyEmbedding(
   let reason: IdentificationReason = 'identified';
   if (bestScore < thresholds.unknownThreshold) reason = 'below_threshold';
   else if (margin !== null && margin < thresholds.minMargin) reason = 'low_margin';
-  return { speaker: reason === 'identified' ? bestName : null, score: bestScore, margin, scores, bestCandidate: bestName, reason };
+  return {
+    speaker: reason === 'identified' ? bestName : null,
+    score: bestScore,
+    margin,
+    scores,
+    bestCandidate: bestName,
+    reason,
+  };
 }
 
 /** The result for a chunk with no speech. */

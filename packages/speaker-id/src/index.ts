@@ -8,14 +8,42 @@
  */
 export { SpeakerIdError, type SpeakerIdErrorCode } from './errors.js';
 export { CAMPPLUS_BACKEND, STATISTICS_BACKEND, type Embedder } from './embedder.js';
-export { decodeWav, downmixToMono, encodeWav, readWavFile, toMono16k, type DecodedWav, type EncodeWavOptions, type WavEncoding } from './wav.js';
+export {
+  decodeWav,
+  downmixToMono,
+  encodeWav,
+  readWavFile,
+  toMono16k,
+  type DecodedWav,
+  type EncodeWavOptions,
+  type WavEncoding,
+} from './wav.js';
 export { besselI0, resample, type ResampleOptions } from './resample.js';
 export { Fft } from './fft.js';
 export { computeFbank, frameCount, melScale, poveyWindow, type Fbank, type FbankOptions } from './fbank.js';
-export { analyseSpeech, defaultVadOptions, frameEnergiesDb, speechFrameMask, VAD_FRAME_SECONDS, type SpeechAnalysis, type VadOptions } from './vad.js';
+export {
+  analyseSpeech,
+  defaultVadOptions,
+  frameEnergiesDb,
+  speechFrameMask,
+  VAD_FRAME_SECONDS,
+  type SpeechAnalysis,
+  type VadOptions,
+} from './vad.js';
 export { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
-export { createStatisticsEmbedder, deltaFeatures, statisticsEmbedding, type StatisticsEmbedderOptions } from './statistics-embedder.js';
-export { createCamPlusPlusEmbedder, isSherpaOnnxAvailable, loadSherpaOnnx, type CamPlusPlusEmbedder, type CamPlusPlusOptions } from './campplus.js';
+export {
+  createStatisticsEmbedder,
+  deltaFeatures,
+  statisticsEmbedding,
+  type StatisticsEmbedderOptions,
+} from './statistics-embedder.js';
+export {
+  createCamPlusPlusEmbedder,
+  isSherpaOnnxAvailable,
+  loadSherpaOnnx,
+  type CamPlusPlusEmbedder,
+  type CamPlusPlusOptions,
+} from './campplus.js';
 export { readOnnxMetadata, SHERPA_SPEAKER_METADATA_KEYS, validateSpeakerModelMetadata } from './onnx-metadata.js';
 export {
   campPlusPlusModel,
@@ -27,7 +55,12 @@ export {
   type PullModelOptions,
   type PullModelResult,
 } from './models.js';
-export { embedderForVoices, resolveEmbedder, type BackendChoice, type ResolveEmbedderOptions } from './default-embedder.js';
+export {
+  embedderForVoices,
+  resolveEmbedder,
+  type BackendChoice,
+  type ResolveEmbedderOptions,
+} from './default-embedder.js';
 export {
   addSpeaker,
   assertCompatible,

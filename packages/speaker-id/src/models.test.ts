@@ -23,7 +23,8 @@ beforeAll(async () => {
     if (request.url === '/model.onnx') {
       response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(payload.length) });
       // Several writes, so the client sees a stream of chunks.
-      for (let offset = 0; offset < payload.length; offset += 65536) response.write(payload.subarray(offset, offset + 65536));
+      for (let offset = 0; offset < payload.length; offset += 65536)
+        response.write(payload.subarray(offset, offset + 65536));
       response.end();
     } else if (request.url === '/short.onnx') {
       response.writeHead(200, { 'content-length': String(payload.length) });
@@ -70,7 +71,9 @@ describe('model locations', () => {
   test('the CAM++ spec names the 3D-Speaker export published by sherpa-onnx', () => {
     expect(campPlusPlusModel.name).toBe('campplus');
     expect(campPlusPlusModel.fileName).toMatch(/^3dspeaker_speech_campplus_sv_.*16k.*\.onnx$/);
-    expect(campPlusPlusModel.url).toBe(`https://github.com/k2-fsa/sherpa-onnx/releases/download/speaker-recongition-models/${campPlusPlusModel.fileName}`);
+    expect(campPlusPlusModel.url).toBe(
+      `https://github.com/k2-fsa/sherpa-onnx/releases/download/speaker-recongition-models/${campPlusPlusModel.fileName}`,
+    );
   });
 });
 
@@ -78,8 +81,17 @@ describe('pullModel (loopback server)', () => {
   test('downloads, verifies the SHA-256 and installs atomically; a second pull keeps the copy', async () => {
     const destination = join(directory, 'ok');
     const progress: number[] = [];
-    const result = await pullModel(spec('/model.onnx', { sha256: payloadSha, bytes: payload.length }), { destination, onProgress: (received) => progress.push(received) });
-    expect(result).toEqual({ path: join(destination, 'model.onnx'), bytes: payload.length, sha256: payloadSha, downloaded: true, verified: true });
+    const result = await pullModel(spec('/model.onnx', { sha256: payloadSha, bytes: payload.length }), {
+      destination,
+      onProgress: (received) => progress.push(received),
+    });
+    expect(result).toEqual({
+      path: join(destination, 'model.onnx'),
+      bytes: payload.length,
+      sha256: payloadSha,
+      downloaded: true,
+      verified: true,
+    });
     expect(new Uint8Array(await readFile(result.path))).toEqual(payload);
     expect(progress.at(-1)).toBe(payload.length);
     expect(await leftovers(destination)).toEqual([]);
@@ -107,9 +119,15 @@ describe('pullModel (loopback server)', () => {
 
   test('a wrong published size, a broken-off transfer and HTTP errors install nothing', async () => {
     const destination = join(directory, 'errors');
-    await expect(pullModel(spec('/model.onnx', { bytes: 5 }), { destination })).rejects.toMatchObject({ code: 'download_failed', message: expect.stringMatching(/published size is 5/) });
+    await expect(pullModel(spec('/model.onnx', { bytes: 5 }), { destination })).rejects.toMatchObject({
+      code: 'download_failed',
+      message: expect.stringMatching(/published size is 5/),
+    });
     await expect(pullModel(spec('/short.onnx'), { destination })).rejects.toMatchObject({ code: 'download_failed' });
-    await expect(pullModel(spec('/missing.onnx'), { destination })).rejects.toMatchObject({ code: 'download_failed', message: expect.stringMatching(/HTTP 404/) });
+    await expect(pullModel(spec('/missing.onnx'), { destination })).rejects.toMatchObject({
+      code: 'download_failed',
+      message: expect.stringMatching(/HTTP 404/),
+    });
     expect(existsSync(join(destination, 'model.onnx'))).toBe(false);
     expect(await leftovers(destination)).toEqual([]);
   });
@@ -129,7 +147,10 @@ describe('pullModel (loopback server)', () => {
       seen.push(String(input));
       return fetch(`${base}/model.onnx`, init);
     };
-    const result = await pullModel({ ...campPlusPlusModel }, { fetch: fetchThroughLoopback, env: { ESPECTRO_MODELS: join(directory, 'root') } });
+    const result = await pullModel(
+      { ...campPlusPlusModel },
+      { fetch: fetchThroughLoopback, env: { ESPECTRO_MODELS: join(directory, 'root') } },
+    );
     expect(seen).toEqual([campPlusPlusModel.url]);
     expect(result.path).toBe(join(directory, 'root', 'campplus', campPlusPlusModel.fileName));
     expect(installedModelPath(campPlusPlusModel, { ESPECTRO_MODELS: join(directory, 'root') })).toBe(result.path);

@@ -46,7 +46,8 @@ export const campPlusPlusModel: ModelSpec = {
   url: 'https://github.com/k2-fsa/sherpa-onnx/releases/download/speaker-recongition-models/3dspeaker_speech_campplus_sv_en_voxceleb_16k.onnx',
   description: 'CAM++ speaker embedding model (3D-Speaker, VoxCeleb), ONNX export for sherpa-onnx',
   license: 'Apache-2.0',
-  source: 'https://github.com/modelscope/3D-Speaker (export: https://github.com/k2-fsa/sherpa-onnx/releases/tag/speaker-recongition-models)',
+  source:
+    'https://github.com/modelscope/3D-Speaker (export: https://github.com/k2-fsa/sherpa-onnx/releases/tag/speaker-recongition-models)',
 };
 
 /** Root folder of all models: `$ESPECTRO_MODELS`, or `~/.cache/espectro/models`. */
@@ -56,12 +57,18 @@ export function modelsRoot(env: Record<string, string | undefined> = process.env
 }
 
 /** Folder of one model, e.g. `~/.cache/espectro/models/campplus`. */
-export function modelFolder(spec: Pick<ModelSpec, 'name'>, env: Record<string, string | undefined> = process.env): string {
+export function modelFolder(
+  spec: Pick<ModelSpec, 'name'>,
+  env: Record<string, string | undefined> = process.env,
+): string {
   return join(modelsRoot(env), spec.name);
 }
 
 /** Path of the model file when it is installed, otherwise undefined. */
-export function installedModelPath(spec: Pick<ModelSpec, 'name' | 'fileName'>, env: Record<string, string | undefined> = process.env): string | undefined {
+export function installedModelPath(
+  spec: Pick<ModelSpec, 'name' | 'fileName'>,
+  env: Record<string, string | undefined> = process.env,
+): string | undefined {
   const path = join(modelFolder(spec, env), spec.fileName);
   return existsSync(path) ? path : undefined;
 }
@@ -119,10 +126,17 @@ export async function pullModel(spec: ModelSpec, options: PullModelOptions = {})
   try {
     response = await fetchImplementation(spec.url, { redirect: 'follow' });
   } catch (error) {
-    throw new SpeakerIdError('download_failed', `${spec.name}: cannot download ${spec.url} (${(error as Error).message})`, { cause: error });
+    throw new SpeakerIdError(
+      'download_failed',
+      `${spec.name}: cannot download ${spec.url} (${(error as Error).message})`,
+      { cause: error },
+    );
   }
   if (!response.ok || !response.body) {
-    throw new SpeakerIdError('download_failed', `${spec.name}: ${spec.url} answered HTTP ${response.status} ${response.statusText}`.trim());
+    throw new SpeakerIdError(
+      'download_failed',
+      `${spec.name}: ${spec.url} answered HTTP ${response.status} ${response.statusText}`.trim(),
+    );
   }
   const lengthHeader = response.headers.get('content-length');
   const total = lengthHeader ? Number(lengthHeader) : undefined;
@@ -143,19 +157,32 @@ export async function pullModel(spec: ModelSpec, options: PullModelOptions = {})
         options.onProgress?.(received, total);
       }
     } catch (error) {
-      throw new SpeakerIdError('download_failed', `${spec.name}: download of ${spec.url} broke off after ${received} bytes (${(error as Error).message})`, { cause: error });
+      throw new SpeakerIdError(
+        'download_failed',
+        `${spec.name}: download of ${spec.url} broke off after ${received} bytes (${(error as Error).message})`,
+        { cause: error },
+      );
     } finally {
       await handle.close();
     }
     if (total !== undefined && Number.isFinite(total) && received !== total) {
-      throw new SpeakerIdError('download_failed', `${spec.name}: received ${received} bytes, the server announced ${total}`);
+      throw new SpeakerIdError(
+        'download_failed',
+        `${spec.name}: received ${received} bytes, the server announced ${total}`,
+      );
     }
     if (spec.bytes !== undefined && received !== spec.bytes) {
-      throw new SpeakerIdError('download_failed', `${spec.name}: received ${received} bytes, the published size is ${spec.bytes}`);
+      throw new SpeakerIdError(
+        'download_failed',
+        `${spec.name}: received ${received} bytes, the published size is ${spec.bytes}`,
+      );
     }
     const sha256 = hash.digest('hex');
     if (expectedSha && sha256 !== expectedSha) {
-      throw new SpeakerIdError('checksum_mismatch', `${spec.name}: SHA-256 of the download is ${sha256}, expected ${expectedSha}; the file was not installed`);
+      throw new SpeakerIdError(
+        'checksum_mismatch',
+        `${spec.name}: SHA-256 of the download is ${sha256}, expected ${expectedSha}; the file was not installed`,
+      );
     }
     await rename(temporary, target);
     return { path: target, bytes: received, sha256, downloaded: true, verified: Boolean(expectedSha) };

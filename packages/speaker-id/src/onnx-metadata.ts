@@ -22,7 +22,10 @@ function readVarint(bytes: Uint8Array, start: number): { value: number; next: nu
 }
 
 /** Calls `visit(field, wireType, start, end)` for every top-level field of a protobuf message. */
-function scanMessage(bytes: Uint8Array, visit: (field: number, wireType: number, start: number, end: number) => void): void {
+function scanMessage(
+  bytes: Uint8Array,
+  visit: (field: number, wireType: number, start: number, end: number) => void,
+): void {
   let position = 0;
   while (position < bytes.length) {
     const key = readVarint(bytes, position);
@@ -69,14 +72,23 @@ export function readOnnxMetadata(bytes: Uint8Array, file = 'model'): Record<stri
       metadata[key] = value;
     });
   } catch (error) {
-    throw new SpeakerIdError('invalid_model', `${file}: not an ONNX model (${(error as Error).message})`, { file, cause: error });
+    throw new SpeakerIdError('invalid_model', `${file}: not an ONNX model (${(error as Error).message})`, {
+      file,
+      cause: error,
+    });
   }
   if (!sawGraph) throw new SpeakerIdError('invalid_model', `${file}: not an ONNX model (no graph)`, { file });
   return metadata;
 }
 
 /** Metadata keys sherpa-onnx's speaker-embedding extractor reads for 3D-Speaker / WeSpeaker models. */
-export const SHERPA_SPEAKER_METADATA_KEYS = ['framework', 'output_dim', 'sample_rate', 'normalize_samples', 'language'] as const;
+export const SHERPA_SPEAKER_METADATA_KEYS = [
+  'framework',
+  'output_dim',
+  'sample_rate',
+  'normalize_samples',
+  'language',
+] as const;
 
 /**
  * Checks the metadata sherpa-onnx 1.13 requires of a speaker-embedding model: `framework`
@@ -86,27 +98,48 @@ export const SHERPA_SPEAKER_METADATA_KEYS = ['framework', 'output_dim', 'sample_
  *
  * @throws SpeakerIdError `invalid_model` naming the missing or bad key.
  */
-export function validateSpeakerModelMetadata(metadata: Record<string, string>, file = 'model'): { framework: string; outputDim: number; sampleRate: number } {
+export function validateSpeakerModelMetadata(
+  metadata: Record<string, string>,
+  file = 'model',
+): { framework: string; outputDim: number; sampleRate: number } {
   const missing = SHERPA_SPEAKER_METADATA_KEYS.filter((key) => metadata[key] === undefined);
   if (missing.length > 0) {
-    throw new SpeakerIdError('invalid_model', `${file}: missing ONNX metadata ${missing.map((key) => `"${key}"`).join(', ')} required by sherpa-onnx's speaker embedding extractor`, { file });
+    throw new SpeakerIdError(
+      'invalid_model',
+      `${file}: missing ONNX metadata ${missing.map((key) => `"${key}"`).join(', ')} required by sherpa-onnx's speaker embedding extractor`,
+      { file },
+    );
   }
   const framework = metadata.framework!;
   if (framework !== '3d-speaker' && framework !== 'wespeaker') {
-    throw new SpeakerIdError('invalid_model', `${file}: metadata framework is "${framework}", expected "3d-speaker" (CAM++) or "wespeaker"`, { file });
+    throw new SpeakerIdError(
+      'invalid_model',
+      `${file}: metadata framework is "${framework}", expected "3d-speaker" (CAM++) or "wespeaker"`,
+      { file },
+    );
   }
   const integer = (key: string) => {
     const value = Number(metadata[key]);
-    if (!Number.isInteger(value)) throw new SpeakerIdError('invalid_model', `${file}: metadata ${key} = "${metadata[key]}" is not an integer`, { file });
+    if (!Number.isInteger(value))
+      throw new SpeakerIdError('invalid_model', `${file}: metadata ${key} = "${metadata[key]}" is not an integer`, {
+        file,
+      });
     return value;
   };
   const outputDim = integer('output_dim');
   const sampleRate = integer('sample_rate');
   integer('normalize_samples');
-  if (outputDim <= 0 || sampleRate <= 0) throw new SpeakerIdError('invalid_model', `${file}: metadata output_dim and sample_rate must be positive`, { file });
+  if (outputDim <= 0 || sampleRate <= 0)
+    throw new SpeakerIdError('invalid_model', `${file}: metadata output_dim and sample_rate must be positive`, {
+      file,
+    });
   const normalizeType = metadata.feature_normalize_type ?? '';
   if (normalizeType !== '' && normalizeType !== 'global-mean') {
-    throw new SpeakerIdError('invalid_model', `${file}: metadata feature_normalize_type "${normalizeType}" is not supported by sherpa-onnx (use "" or "global-mean")`, { file });
+    throw new SpeakerIdError(
+      'invalid_model',
+      `${file}: metadata feature_normalize_type "${normalizeType}" is not supported by sherpa-onnx (use "" or "global-mean")`,
+      { file },
+    );
   }
   return { framework, outputDim, sampleRate };
 }

@@ -4,7 +4,13 @@
  */
 import type { Embedder } from './embedder.js';
 import { assertCompatible, type VoicesFile } from './enrollment.js';
-import { identifyEmbedding, silenceIdentification, thresholdsFor, type Identification, type IdentifyOptions } from './identify.js';
+import {
+  identifyEmbedding,
+  silenceIdentification,
+  thresholdsFor,
+  type Identification,
+  type IdentifyOptions,
+} from './identify.js';
 import { analyseSpeech, type VadOptions } from './vad.js';
 import { readWavFile, toMono16k } from './wav.js';
 
@@ -35,7 +41,10 @@ export interface ChunkIdentification extends Identification {
  * const result = await identifySamples(chunk, { voices, embedder: createStatisticsEmbedder() });
  * result.speaker // 'Ana' | null
  */
-export async function identifySamples(samples16k: Float32Array, options: ChunkIdentifyOptions): Promise<ChunkIdentification> {
+export async function identifySamples(
+  samples16k: Float32Array,
+  options: ChunkIdentifyOptions,
+): Promise<ChunkIdentification> {
   const { voices, embedder } = options;
   assertCompatible(voices, embedder);
   const analysis = analyseSpeech(samples16k, options.vad);
@@ -44,14 +53,27 @@ export async function identifySamples(samples16k: Float32Array, options: ChunkId
   }
   const withCohort = (options.cohort?.length ?? 0) > 0;
   const defaults = thresholdsFor(embedder.backend, withCohort);
-  const thresholds = { unknownThreshold: options.unknownThreshold ?? defaults.unknownThreshold, minMargin: options.minMargin ?? defaults.minMargin };
+  const thresholds = {
+    unknownThreshold: options.unknownThreshold ?? defaults.unknownThreshold,
+    minMargin: options.minMargin ?? defaults.minMargin,
+  };
   const embedding = await embedder.embed(samples16k, 16000);
-  const scoring = { ...(options.cohort ? { cohort: options.cohort } : {}), ...(options.cohortTopN ? { cohortTopN: options.cohortTopN } : {}) };
-  return { ...identifyEmbedding(embedding, voices.speakers, thresholds, scoring), backend: embedder.backend, speechSeconds: analysis.speechSeconds };
+  const scoring = {
+    ...(options.cohort ? { cohort: options.cohort } : {}),
+    ...(options.cohortTopN ? { cohortTopN: options.cohortTopN } : {}),
+  };
+  return {
+    ...identifyEmbedding(embedding, voices.speakers, thresholds, scoring),
+    backend: embedder.backend,
+    speechSeconds: analysis.speechSeconds,
+  };
 }
 
 /** Reads a WAV chunk (any PCM/float format, rate and channel count) and identifies its speaker. */
-export async function identifyFile(path: string, options: ChunkIdentifyOptions): Promise<ChunkIdentification & { file: string }> {
+export async function identifyFile(
+  path: string,
+  options: ChunkIdentifyOptions,
+): Promise<ChunkIdentification & { file: string }> {
   const { wav } = await readWavFile(path);
   return { file: path, ...(await identifySamples(toMono16k(wav), options)) };
 }

@@ -17,7 +17,10 @@ test('the README quick start runs as written and identifies Bruno with the offli
   const section = readme.slice(readme.indexOf('## Quick start'));
   const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
   expect(snippet).toBeDefined();
-  const source = snippet!.replace("from '@espectro/speaker-id'", `from ${JSON.stringify(pathToFileURL(join(packageDirectory, 'src', 'index.ts')).href)}`);
+  const source = snippet!.replace(
+    "from '@espectro/speaker-id'",
+    `from ${JSON.stringify(pathToFileURL(join(packageDirectory, 'src', 'index.ts')).href)}`,
+  );
   directory = await mkdtemp(join(tmpdir(), 'speaker-id-readme-'));
   const file = join(directory, 'quick-start.ts');
   await writeFile(file, source);

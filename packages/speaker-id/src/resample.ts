@@ -47,7 +47,12 @@ export function besselI0(x: number): number {
  * @example
  * const samples16k = resample(samples48k, 48000, 16000);
  */
-export function resample(input: Float32Array, fromRate: number, toRate: number, options: ResampleOptions = {}): Float32Array {
+export function resample(
+  input: Float32Array,
+  fromRate: number,
+  toRate: number,
+  options: ResampleOptions = {},
+): Float32Array {
   if (!(Number.isInteger(fromRate) && fromRate > 0 && Number.isInteger(toRate) && toRate > 0)) {
     throw new RangeError(`resample: sample rates must be positive integers, got ${fromRate} → ${toRate}`);
   }
@@ -95,7 +100,8 @@ export function resample(input: Float32Array, fromRate: number, toRate: number, 
       for (let tap = tapStart; tap < tapEnd; tap += 1) sum += input[first + tap]! * table[row + tap]!;
     } else {
       const fraction = phase / up;
-      for (let tap = tapStart; tap < tapEnd; tap += 1) sum += input[first + tap]! * kernel(fraction - (tap - reach + 1));
+      for (let tap = tapStart; tap < tapEnd; tap += 1)
+        sum += input[first + tap]! * kernel(fraction - (tap - reach + 1));
     }
     output[index] = sum;
   }

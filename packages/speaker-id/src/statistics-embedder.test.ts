@@ -56,9 +56,12 @@ describe('statistics embedder', () => {
     expect(deltas[0]).toBeCloseTo(0.5, 10);
   });
 
-  propertyTest.prop([fc.integer({ min: 1, max: 1000 })], { numRuns: 10 })('embeddings are finite and unit length for any seed', (seed) => {
-    const embedding = statisticsEmbedding(syntheticVoice(syntheticSpeakers.carla!, 0.5, seed));
-    expect(embedding.every(Number.isFinite)).toBe(true);
-    expect(norm(embedding)).toBeCloseTo(1, 5);
-  });
+  propertyTest.prop([fc.integer({ min: 1, max: 1000 })], { numRuns: 10 })(
+    'embeddings are finite and unit length for any seed',
+    (seed) => {
+      const embedding = statisticsEmbedding(syntheticVoice(syntheticSpeakers.carla!, 0.5, seed));
+      expect(embedding.every(Number.isFinite)).toBe(true);
+      expect(norm(embedding)).toBeCloseTo(1, 5);
+    },
+  );
 });

@@ -38,7 +38,8 @@ export function deltaFeatures(data: Float32Array, frames: number, bins: number):
   for (let frame = 0; frame < frames; frame += 1) {
     for (let bin = 0; bin < bins; bin += 1) {
       let sum = 0;
-      for (let n = 1; n <= 2; n += 1) sum += n * (data[clamp(frame + n) * bins + bin]! - data[clamp(frame - n) * bins + bin]!);
+      for (let n = 1; n <= 2; n += 1)
+        sum += n * (data[clamp(frame + n) * bins + bin]! - data[clamp(frame - n) * bins + bin]!);
       output[frame * bins + bin] = sum / 10;
     }
   }
@@ -118,7 +119,8 @@ export function createStatisticsEmbedder(options: StatisticsEmbedderOptions = {}
     dimension: bins * 3,
     model: undefined,
     embed(samples, sampleRate) {
-      if (sampleRate !== 16000) throw new RangeError(`statistics embedder: expected 16 kHz audio, got ${String(sampleRate)} Hz`);
+      if (sampleRate !== 16000)
+        throw new RangeError(`statistics embedder: expected 16 kHz audio, got ${String(sampleRate)} Hz`);
       return statisticsEmbedding(samples, options);
     },
   };

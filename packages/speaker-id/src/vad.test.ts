@@ -27,6 +27,8 @@ describe('energy VAD', () => {
 
   test('uses the same energies as the fbank', () => {
     const samples = sine(300, 0.3, 16000, 0.2);
-    expect(Array.from(frameEnergiesDb(samples))).toEqual(Array.from(computeFbank(samples).energyDb).map((value) => expect.closeTo(value, 4)));
+    expect(Array.from(frameEnergiesDb(samples))).toEqual(
+      Array.from(computeFbank(samples).energyDb).map((value) => expect.closeTo(value, 4)),
+    );
   });
 });

@@ -17,13 +17,22 @@ export interface VadOptions {
 }
 
 /** Default energy-VAD parameters. */
-export const defaultVadOptions: Required<VadOptions> = { absoluteFloorDb: -55, relativeRangeDb: 30, referencePercentile: 0.95 };
+export const defaultVadOptions: Required<VadOptions> = {
+  absoluteFloorDb: -55,
+  relativeRangeDb: 30,
+  referencePercentile: 0.95,
+};
 
 /** Frame hop of the VAD in seconds (10 ms at 16 kHz). */
 export const VAD_FRAME_SECONDS = 0.01;
 
 /** Per-frame mean-square energy in dBFS with the fbank framing (400-sample window, 160 hop, Kaldi edges). */
-export function frameEnergiesDb(samples: Float32Array, frameLength = 400, frameShift = 160, snipEdges = false): Float32Array {
+export function frameEnergiesDb(
+  samples: Float32Array,
+  frameLength = 400,
+  frameShift = 160,
+  snipEdges = false,
+): Float32Array {
   const frames = samples.length === 0 ? 0 : frameCount(samples.length, frameLength, frameShift, snipEdges);
   const energies = new Float32Array(frames);
   const frame = new Float64Array(frameLength);
@@ -45,7 +54,8 @@ export function speechFrameMask(energyDb: Float32Array, options: VadOptions = {}
   const mask = new Uint8Array(energyDb.length);
   if (energyDb.length === 0) return mask;
   const sorted = Float32Array.from(energyDb).sort();
-  const reference = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(referencePercentile * sorted.length) - 1))]!;
+  const reference =
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(referencePercentile * sorted.length) - 1))]!;
   const threshold = Math.max(absoluteFloorDb, reference - relativeRangeDb);
   for (let index = 0; index < energyDb.length; index += 1) mask[index] = energyDb[index]! > threshold ? 1 : 0;
   return mask;

@@ -22,7 +22,8 @@ export function l2Normalize(vector: ArrayLike<number>): Float32Array {
  * @throws RangeError when the lengths differ.
  */
 export function cosineSimilarity(left: ArrayLike<number>, right: ArrayLike<number>): number {
-  if (left.length !== right.length) throw new RangeError(`cosine: dimensions differ (${left.length} vs ${right.length})`);
+  if (left.length !== right.length)
+    throw new RangeError(`cosine: dimensions differ (${left.length} vs ${right.length})`);
   // Each vector is scaled by its largest magnitude first, so tiny or huge values neither underflow
   // nor overflow; the products are formed in the same order either way, so the result is symmetric.
   let leftScale = 0;

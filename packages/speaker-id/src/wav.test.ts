@@ -44,9 +44,16 @@ describe('decodeWav', () => {
       test(`round-trips ${format.bitsPerSample}-bit ${format.encoding}${extensible ? ' (WAVE_FORMAT_EXTENSIBLE)' : ''}`, () => {
         const samples = sine(440, 0.05, 22050, 0.8);
         const decoded = decodeWav(encodeWav([samples], 22050, { ...format, extensible }));
-        expect(decoded).toMatchObject({ sampleRate: 22050, channels: 1, bitsPerSample: format.bitsPerSample, encoding: format.encoding, frames: samples.length });
+        expect(decoded).toMatchObject({
+          sampleRate: 22050,
+          channels: 1,
+          bitsPerSample: format.bitsPerSample,
+          encoding: format.encoding,
+          frames: samples.length,
+        });
         const channel = decoded.channelData[0]!;
-        for (let index = 0; index < samples.length; index += 1) expect(Math.abs(channel[index]! - samples[index]!)).toBeLessThanOrEqual(format.tolerance);
+        for (let index = 0; index < samples.length; index += 1)
+          expect(Math.abs(channel[index]! - samples[index]!)).toBeLessThanOrEqual(format.tolerance);
       });
     }
   }
@@ -68,7 +75,13 @@ describe('decodeWav', () => {
     const stereo = decodeWav(encodeWav([left, right], 16000, { encoding: 'float', bitsPerSample: 32 }));
     expect(stereo.channels).toBe(2);
     expect(Array.from(downmixToMono(stereo))).toEqual([0.5, 0.5, 0]);
-    const six = decodeWav(encodeWav(Array.from({ length: 6 }, (_, channel) => Float32Array.from([channel / 10])), 48000, { encoding: 'float', bitsPerSample: 32 }));
+    const six = decodeWav(
+      encodeWav(
+        Array.from({ length: 6 }, (_, channel) => Float32Array.from([channel / 10])),
+        48000,
+        { encoding: 'float', bitsPerSample: 32 },
+      ),
+    );
     expect(downmixToMono(six)[0]).toBeCloseTo(0.25, 6);
   });
 
@@ -90,16 +103,80 @@ describe('decodeWav', () => {
 
   const invalidCases: Array<[string, (bytes: Uint8Array) => Uint8Array, string, RegExp]> = [
     ['empty file', () => new Uint8Array(0), 'invalid_wav', /only 0 bytes/],
-    ['an MP3 renamed to .wav', () => new TextEncoder().encode('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000'), 'invalid_wav', /expected "RIFF"/],
-    ['RIFF that is not WAVE', (bytes) => { const copy = bytes.slice(); copy.set(new TextEncoder().encode('AVI '), 8); return copy; }, 'invalid_wav', /not "WAVE"/],
+    [
+      'an MP3 renamed to .wav',
+      () => new TextEncoder().encode('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000'),
+      'invalid_wav',
+      /expected "RIFF"/,
+    ],
+    [
+      'RIFF that is not WAVE',
+      (bytes) => {
+        const copy = bytes.slice();
+        copy.set(new TextEncoder().encode('AVI '), 8);
+        return copy;
+      },
+      'invalid_wav',
+      /not "WAVE"/,
+    ],
     ['header cut inside "fmt "', (bytes) => bytes.slice(0, 30), 'invalid_wav', /truncated "fmt " chunk/],
     ['no "data" chunk', (bytes) => bytes.slice(0, 36), 'invalid_wav', /no "data" chunk/],
-    ['audio cut short', (bytes) => bytes.slice(0, bytes.length - 10), 'invalid_wav', /declares 200 bytes but only 190 follow/],
-    ['block align inconsistent', (bytes) => { const copy = bytes.slice(); new DataView(copy.buffer).setUint16(32, 3, true); return copy; }, 'invalid_wav', /block align 3/],
-    ['zero channels', (bytes) => { const copy = bytes.slice(); new DataView(copy.buffer).setUint16(22, 0, true); return copy; }, 'invalid_wav', /0 channels/],
-    ['μ-law', (bytes) => { const copy = bytes.slice(); new DataView(copy.buffer).setUint16(20, 7, true); return copy; }, 'unsupported_format', /μ-law WAV is not supported/],
-    ['12-bit PCM', (bytes) => { const copy = bytes.slice(); new DataView(copy.buffer).setUint16(34, 12, true); return copy; }, 'unsupported_format', /12-bit integer PCM/],
-    ['RF64', (bytes) => { const copy = bytes.slice(); copy.set(new TextEncoder().encode('RF64'), 0); return copy; }, 'unsupported_format', /RF64/],
+    [
+      'audio cut short',
+      (bytes) => bytes.slice(0, bytes.length - 10),
+      'invalid_wav',
+      /declares 200 bytes but only 190 follow/,
+    ],
+    [
+      'block align inconsistent',
+      (bytes) => {
+        const copy = bytes.slice();
+        new DataView(copy.buffer).setUint16(32, 3, true);
+        return copy;
+      },
+      'invalid_wav',
+      /block align 3/,
+    ],
+    [
+      'zero channels',
+      (bytes) => {
+        const copy = bytes.slice();
+        new DataView(copy.buffer).setUint16(22, 0, true);
+        return copy;
+      },
+      'invalid_wav',
+      /0 channels/,
+    ],
+    [
+      'μ-law',
+      (bytes) => {
+        const copy = bytes.slice();
+        new DataView(copy.buffer).setUint16(20, 7, true);
+        return copy;
+      },
+      'unsupported_format',
+      /μ-law WAV is not supported/,
+    ],
+    [
+      '12-bit PCM',
+      (bytes) => {
+        const copy = bytes.slice();
+        new DataView(copy.buffer).setUint16(34, 12, true);
+        return copy;
+      },
+      'unsupported_format',
+      /12-bit integer PCM/,
+    ],
+    [
+      'RF64',
+      (bytes) => {
+        const copy = bytes.slice();
+        copy.set(new TextEncoder().encode('RF64'), 0);
+        return copy;
+      },
+      'unsupported_format',
+      /RF64/,
+    ],
   ];
   for (const [name, corrupt, code, message] of invalidCases) {
     test(`rejects ${name} with ${code}`, () => {
@@ -118,23 +195,29 @@ describe('decodeWav', () => {
     });
   }
 
-  propertyTest.prop([fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 200 }), fc.integer({ min: 1, max: 4 })])(
-    '16-bit encode/decode is within one quantisation step for any samples and channel count',
-    (values, channels) => {
-      const channelData = Array.from({ length: channels }, (_, channel) => Float32Array.from(values, (value) => value * (channel % 2 === 0 ? 1 : -1)));
-      const decoded = decodeWav(encodeWav(channelData, 16000));
-      expect(decoded.channels).toBe(channels);
-      for (let channel = 0; channel < channels; channel += 1) {
-        decoded.channelData[channel]!.forEach((value, index) => expect(Math.abs(value - channelData[channel]![index]!)).toBeLessThanOrEqual(1 / 32768 + 1e-9));
-      }
-    },
-  );
+  propertyTest.prop([
+    fc.array(fc.float({ min: -1, max: 1, noNaN: true }), { minLength: 1, maxLength: 200 }),
+    fc.integer({ min: 1, max: 4 }),
+  ])('16-bit encode/decode is within one quantisation step for any samples and channel count', (values, channels) => {
+    const channelData = Array.from({ length: channels }, (_, channel) =>
+      Float32Array.from(values, (value) => value * (channel % 2 === 0 ? 1 : -1)),
+    );
+    const decoded = decodeWav(encodeWav(channelData, 16000));
+    expect(decoded.channels).toBe(channels);
+    for (let channel = 0; channel < channels; channel += 1) {
+      decoded.channelData[channel]!.forEach((value, index) =>
+        expect(Math.abs(value - channelData[channel]![index]!)).toBeLessThanOrEqual(1 / 32768 + 1e-9),
+      );
+    }
+  });
 });
 
 describe('resampling to 16 kHz', () => {
   for (const sourceRate of [8000, 11025, 22050, 32000, 44100, 48000, 96000]) {
     test(`a 1 kHz sine at ${sourceRate} Hz keeps its frequency and level`, () => {
-      const wav = decodeWav(encodeWav([sine(1000, 1, sourceRate)], sourceRate, { encoding: 'float', bitsPerSample: 32 }));
+      const wav = decodeWav(
+        encodeWav([sine(1000, 1, sourceRate)], sourceRate, { encoding: 'float', bitsPerSample: 32 }),
+      );
       const output = toMono16k(wav);
       expect(Math.abs(output.length - 16000)).toBeLessThanOrEqual(1);
       expect(dominantFrequency(output.subarray(4000, 12192), 16000)).toBeCloseTo(1000, 0);

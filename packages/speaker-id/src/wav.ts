@@ -29,10 +29,21 @@ export interface DecodedWav {
 const FORMAT_PCM = 0x0001;
 const FORMAT_FLOAT = 0x0003;
 const FORMAT_EXTENSIBLE = 0xfffe;
-const FORMAT_NAMES: Record<number, string> = { 2: 'Microsoft ADPCM', 6: 'A-law', 7: 'μ-law', 0x11: 'IMA ADPCM', 0x55: 'MPEG Layer 3' };
+const FORMAT_NAMES: Record<number, string> = {
+  2: 'Microsoft ADPCM',
+  6: 'A-law',
+  7: 'μ-law',
+  0x11: 'IMA ADPCM',
+  0x55: 'MPEG Layer 3',
+};
 
 function fourCc(view: DataView, offset: number): string {
-  return String.fromCharCode(view.getUint8(offset), view.getUint8(offset + 1), view.getUint8(offset + 2), view.getUint8(offset + 3));
+  return String.fromCharCode(
+    view.getUint8(offset),
+    view.getUint8(offset + 1),
+    view.getUint8(offset + 2),
+    view.getUint8(offset + 3),
+  );
 }
 
 /**
@@ -43,17 +54,23 @@ function fourCc(view: DataView, offset: number): string {
  * @throws SpeakerIdError `invalid_wav` or `unsupported_format`.
  */
 export function decodeWav(bytes: Uint8Array, file = '(buffer)'): DecodedWav {
-  const invalid = (reason: string) => new SpeakerIdError('invalid_wav', `${file}: not a valid WAV file: ${reason}`, { file });
+  const invalid = (reason: string) =>
+    new SpeakerIdError('invalid_wav', `${file}: not a valid WAV file: ${reason}`, { file });
   if (bytes.length < 12) throw invalid(`only ${bytes.length} bytes, a RIFF header needs 12`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const riff = fourCc(view, 0);
   if (riff === 'RF64' || riff === 'RIFX') {
-    throw new SpeakerIdError('unsupported_format', `${file}: ${riff} WAV files are not supported; convert to RIFF PCM (e.g. sox in.wav -b 16 out.wav)`, { file });
+    throw new SpeakerIdError(
+      'unsupported_format',
+      `${file}: ${riff} WAV files are not supported; convert to RIFF PCM (e.g. sox in.wav -b 16 out.wav)`,
+      { file },
+    );
   }
   if (riff !== 'RIFF') throw invalid(`starts with "${riff.replace(/[^\x20-\x7e]/g, '?')}", expected "RIFF"`);
   if (fourCc(view, 8) !== 'WAVE') throw invalid('RIFF form type is not "WAVE"');
   let offset = 12;
-  let format: { tag: number; channels: number; sampleRate: number; blockAlign: number; bitsPerSample: number } | undefined;
+  let format:
+    { tag: number; channels: number; sampleRate: number; blockAlign: number; bitsPerSample: number } | undefined;
   let data: { offset: number; size: number } | undefined;
   while (offset + 8 <= bytes.length) {
     const id = fourCc(view, offset);
@@ -68,7 +85,8 @@ export function decodeWav(bytes: Uint8Array, file = '(buffer)'): DecodedWav {
       const blockAlign = view.getUint16(bodyOffset + 12, true);
       const bitsPerSample = view.getUint16(bodyOffset + 14, true);
       if (tag === FORMAT_EXTENSIBLE) {
-        if (declared < 40 || bodyOffset + 40 > bytes.length) throw invalid('truncated WAVE_FORMAT_EXTENSIBLE "fmt " chunk');
+        if (declared < 40 || bodyOffset + 40 > bytes.length)
+          throw invalid('truncated WAVE_FORMAT_EXTENSIBLE "fmt " chunk');
         tag = view.getUint16(bodyOffset + 24, true);
       }
       format = { tag, channels, sampleRate, blockAlign, bitsPerSample };
@@ -82,7 +100,8 @@ export function decodeWav(bytes: Uint8Array, file = '(buffer)'): DecodedWav {
       data = { offset: bodyOffset, size: streaming ? available : declared };
       if (format) break;
     }
-    if (bodyOffset + declared > bytes.length && id !== 'data') throw invalid(`truncated "${id.replace(/[^\x20-\x7e]/g, '?')}" chunk`);
+    if (bodyOffset + declared > bytes.length && id !== 'data')
+      throw invalid(`truncated "${id.replace(/[^\x20-\x7e]/g, '?')}" chunk`);
     offset = bodyOffset + declared + (declared % 2);
     if (data && format) break;
   }
@@ -94,17 +113,29 @@ export function decodeWav(bytes: Uint8Array, file = '(buffer)'): DecodedWav {
   let encoding: WavEncoding;
   if (tag === FORMAT_PCM) {
     if (![8, 16, 24, 32].includes(bitsPerSample)) {
-      throw new SpeakerIdError('unsupported_format', `${file}: ${bitsPerSample}-bit integer PCM is not supported (8, 16, 24 or 32 bits are)`, { file });
+      throw new SpeakerIdError(
+        'unsupported_format',
+        `${file}: ${bitsPerSample}-bit integer PCM is not supported (8, 16, 24 or 32 bits are)`,
+        { file },
+      );
     }
     encoding = 'pcm';
   } else if (tag === FORMAT_FLOAT) {
     if (bitsPerSample !== 32 && bitsPerSample !== 64) {
-      throw new SpeakerIdError('unsupported_format', `${file}: ${bitsPerSample}-bit float is not supported (32 or 64 bits are)`, { file });
+      throw new SpeakerIdError(
+        'unsupported_format',
+        `${file}: ${bitsPerSample}-bit float is not supported (32 or 64 bits are)`,
+        { file },
+      );
     }
     encoding = 'float';
   } else {
     const name = FORMAT_NAMES[tag] ?? `format tag 0x${tag.toString(16).padStart(4, '0')}`;
-    throw new SpeakerIdError('unsupported_format', `${file}: ${name} WAV is not supported; use PCM or float (e.g. sox in.wav -e signed -b 16 out.wav)`, { file });
+    throw new SpeakerIdError(
+      'unsupported_format',
+      `${file}: ${name} WAV is not supported; use PCM or float (e.g. sox in.wav -e signed -b 16 out.wav)`,
+      { file },
+    );
   }
   const bytesPerSample = bitsPerSample / 8;
   if (blockAlign !== channels * bytesPerSample) {
@@ -124,7 +155,8 @@ export function decodeWav(bytes: Uint8Array, file = '(buffer)'): DecodedWav {
       } else if (bitsPerSample === 16) {
         value = view.getInt16(position, true) / 32768;
       } else if (bitsPerSample === 24) {
-        const unsigned = view.getUint8(position) | (view.getUint8(position + 1) << 8) | (view.getUint8(position + 2) << 16);
+        const unsigned =
+          view.getUint8(position) | (view.getUint8(position + 1) << 8) | (view.getUint8(position + 2) << 16);
         value = ((unsigned << 8) >> 8) / 8388608;
       } else {
         value = view.getInt32(position, true) / 2147483648;
@@ -161,7 +193,10 @@ export async function readWavFile(path: string): Promise<{ wav: DecodedWav; byte
   try {
     bytes = await readFile(path);
   } catch (error) {
-    throw new SpeakerIdError('invalid_wav', `${path}: cannot read the file (${(error as Error).message})`, { file: path, cause: error });
+    throw new SpeakerIdError('invalid_wav', `${path}: cannot read the file (${(error as Error).message})`, {
+      file: path,
+      cause: error,
+    });
   }
   return { wav: decodeWav(bytes, path), bytes };
 }

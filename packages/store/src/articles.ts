@@ -94,7 +94,10 @@ function articleTime(article: { publishedAt?: string | null | undefined; firstSe
  * @example
  * const { inserted, duplicates } = await insertArticles(tx, ingested);
  */
-export async function insertArticles(executor: StoreExecutor, input: readonly ArticleInput[]): Promise<InsertArticlesResult> {
+export async function insertArticles(
+  executor: StoreExecutor,
+  input: readonly ArticleInput[],
+): Promise<InsertArticlesResult> {
   const operation = 'articles.insert';
   const parsed = parseStoreInput(z.array(ArticleInputSchema), input, operation);
   const result: InsertArticlesResult = { inserted: [], duplicates: [], bodiesDropped: 0 };
@@ -126,7 +129,13 @@ export async function insertArticles(executor: StoreExecutor, input: readonly Ar
   const existingByTitle = new Map<string, { id: string; time: number }[]>();
   for (let start = 0; start < titleKeys.length; start += 1000) {
     const rows = await executor
-      .select({ id: articles.id, domain: articles.domain, titleKey: articles.titleKey, publishedAt: articles.publishedAt, firstSeenAt: articles.firstSeenAt })
+      .select({
+        id: articles.id,
+        domain: articles.domain,
+        titleKey: articles.titleKey,
+        publishedAt: articles.publishedAt,
+        firstSeenAt: articles.firstSeenAt,
+      })
       .from(articles)
       .where(and(inArray(articles.domain, domains), inArray(articles.titleKey, titleKeys.slice(start, start + 1000))));
     for (const row of rows) {
@@ -147,7 +156,9 @@ export async function insertArticles(executor: StoreExecutor, input: readonly Ar
     }
     const key = `${article.domain}\u0000${article.titleKey}`;
     const time = articleTime(article);
-    const twin = (existingByTitle.get(key) ?? []).find((other) => Math.abs(other.time - time) <= NEAR_DUPLICATE_TITLE_DAYS * DAY_MS && other.id !== id);
+    const twin = (existingByTitle.get(key) ?? []).find(
+      (other) => Math.abs(other.time - time) <= NEAR_DUPLICATE_TITLE_DAYS * DAY_MS && other.id !== id,
+    );
     if (twin) {
       result.duplicates.push({ index, reason: 'near_identical_title', existingId: twin.id });
       return;

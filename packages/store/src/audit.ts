@@ -19,7 +19,12 @@ import { parseStoreInput } from './validate.js';
  * await recordAudit(db, 'article', 'a_12…', { model: 'gemini-2.5-flash', promptVersion: 'p3', tokens: { input: 800, output: 60 },
  *   score: 0.7, confidence: 'high', indicators: ['…'], methodologyVersion: 'v1.2-2026-04' });
  */
-export async function recordAudit(executor: StoreExecutor, subjectType: string, subjectId: string, audit: unknown): Promise<number> {
+export async function recordAudit(
+  executor: StoreExecutor,
+  subjectType: string,
+  subjectId: string,
+  audit: unknown,
+): Promise<number> {
   const valid = classificationAudit(audit); // rule AUDIT
   const [row] = await executor
     .insert(auditRecords)
@@ -45,7 +50,11 @@ export async function recordAudit(executor: StoreExecutor, subjectType: string, 
 
 /** Audit records of one subject, oldest first. */
 export async function listAudits(executor: StoreExecutor, subjectType: string, subjectId: string) {
-  return executor.select().from(auditRecords).where(sql`${auditRecords.subjectType} = ${subjectType} AND ${auditRecords.subjectId} = ${subjectId}`).orderBy(asc(auditRecords.id));
+  return executor
+    .select()
+    .from(auditRecords)
+    .where(sql`${auditRecords.subjectType} = ${subjectType} AND ${auditRecords.subjectId} = ${subjectId}`)
+    .orderBy(asc(auditRecords.id));
 }
 
 /** One ledger entry as `@espectro/llm`'s `CostLedger` records it (rule COST). */
@@ -76,7 +85,11 @@ export type LedgerEntryInput = z.input<typeof LedgerEntryInputSchema>;
  * @example
  * await recordCosts(db, ledger.entries(), run.id);
  */
-export async function recordCosts(executor: StoreExecutor, entries: readonly LedgerEntryInput[], runId: string | null = null): Promise<number> {
+export async function recordCosts(
+  executor: StoreExecutor,
+  entries: readonly LedgerEntryInput[],
+  runId: string | null = null,
+): Promise<number> {
   const valid = parseStoreInput(z.array(LedgerEntryInputSchema), entries, 'costs.record');
   if (valid.length === 0) return 0;
   await executor.insert(costLedger).values(
@@ -105,7 +118,10 @@ export async function recordCosts(executor: StoreExecutor, entries: readonly Led
 }
 
 /** Total calls, tokens and USD of a job (a story, a debate) or of everything. */
-export async function costTotals(executor: StoreExecutor, jobId?: string): Promise<{ calls: number; inputTokens: number; outputTokens: number; costUsd: number }> {
+export async function costTotals(
+  executor: StoreExecutor,
+  jobId?: string,
+): Promise<{ calls: number; inputTokens: number; outputTokens: number; costUsd: number }> {
   const [row] = await executor
     .select({
       calls: sql<number>`count(*)::int`,
@@ -115,5 +131,10 @@ export async function costTotals(executor: StoreExecutor, jobId?: string): Promi
     })
     .from(costLedger)
     .where(jobId === undefined ? undefined : eq(costLedger.jobId, jobId));
-  return { calls: Number(row?.calls ?? 0), inputTokens: Number(row?.inputTokens ?? 0), outputTokens: Number(row?.outputTokens ?? 0), costUsd: Number(row?.costUsd ?? 0) };
+  return {
+    calls: Number(row?.calls ?? 0),
+    inputTokens: Number(row?.inputTokens ?? 0),
+    outputTokens: Number(row?.outputTokens ?? 0),
+    costUsd: Number(row?.costUsd ?? 0),
+  };
 }

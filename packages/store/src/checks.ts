@@ -53,11 +53,21 @@ export interface StoreCheckRepository<TCheck extends StoredCheckShape> {
 const OPERATION = 'checks';
 
 function sameEntry(left: VerdictHistoryEntry, right: VerdictHistoryEntry): boolean {
-  return left.verdict === right.verdict && left.status === right.status && left.at === right.at && left.phase === right.phase && (left.reason ?? null) === (right.reason ?? null);
+  return (
+    left.verdict === right.verdict &&
+    left.status === right.status &&
+    left.at === right.at &&
+    left.phase === right.phase &&
+    (left.reason ?? null) === (right.reason ?? null)
+  );
 }
 
 async function writeCheck(executor: StoreExecutor, check: StoredCheckShape): Promise<void> {
-  const stored = await executor.select().from(verdictHistory).where(eq(verdictHistory.checkId, check.id)).orderBy(asc(verdictHistory.seq));
+  const stored = await executor
+    .select()
+    .from(verdictHistory)
+    .where(eq(verdictHistory.checkId, check.id))
+    .orderBy(asc(verdictHistory.seq));
   const previous: VerdictHistoryEntry[] = stored.map((row) => ({
     verdict: row.verdict as VerdictHistoryEntry['verdict'],
     status: row.status as VerdictHistoryEntry['status'],
@@ -66,7 +76,9 @@ async function writeCheck(executor: StoreExecutor, check: StoredCheckShape): Pro
     ...(row.reason !== null ? { reason: row.reason } : {}),
   }));
   // rule REV-D: histories are append-only; a save may extend the stored history, never change it.
-  const isPrefix = previous.length <= check.history.length && previous.every((entry, index) => sameEntry(entry, check.history[index]!));
+  const isPrefix =
+    previous.length <= check.history.length &&
+    previous.every((entry, index) => sameEntry(entry, check.history[index]!));
   if (!isPrefix) {
     throw new StoreError({
       code: 'history_rewrite',
@@ -86,7 +98,10 @@ async function writeCheck(executor: StoreExecutor, check: StoredCheckShape): Pro
     document: check as Record<string, unknown>,
     updatedAt: now,
   };
-  await executor.insert(checks).values({ id: check.id, ...values }).onConflictDoUpdate({ target: checks.id, set: values });
+  await executor
+    .insert(checks)
+    .values({ id: check.id, ...values })
+    .onConflictDoUpdate({ target: checks.id, set: values });
   const added = check.history.slice(previous.length);
   if (added.length > 0) {
     await executor.insert(verdictHistory).values(
@@ -117,7 +132,9 @@ export function createStoreCheckRepository<TCheck extends StoredCheckShape = Sto
   options: { parse?: (document: unknown) => TCheck } = {},
 ): StoreCheckRepository<TCheck> {
   const { db } = database;
-  const parse = options.parse ?? ((document: unknown) => parseStoreInput(StoredCheckSchema, document, `${OPERATION}.read`) as TCheck);
+  const parse =
+    options.parse ??
+    ((document: unknown) => parseStoreInput(StoredCheckSchema, document, `${OPERATION}.read`) as TCheck);
   const documentOf = (row: typeof checks.$inferSelect): TCheck => parse(structuredClone(row.document));
   return {
     async saveCheck(check) {
@@ -146,9 +163,20 @@ export function createStoreCheckRepository<TCheck extends StoredCheckShape = Sto
       const valid = parseStoreInput(VerdictHistoryEntrySchema, entry, `${OPERATION}.appendHistory`);
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(checks).where(eq(checks.id, checkId)).for('update');
-        if (row === undefined) throw new StoreError({ code: 'not_found', operation: `${OPERATION}.appendHistory`, field: 'checkId', message: `no check "${checkId}"` });
+        if (row === undefined)
+          throw new StoreError({
+            code: 'not_found',
+            operation: `${OPERATION}.appendHistory`,
+            field: 'checkId',
+            message: `no check "${checkId}"`,
+          });
         const current = documentOf(row);
-        const updated = { ...current, history: [...current.history, { ...valid }], verdict: valid.verdict, status: valid.status } as TCheck;
+        const updated = {
+          ...current,
+          history: [...current.history, { ...valid }],
+          verdict: valid.verdict,
+          status: valid.status,
+        } as TCheck;
         await writeCheck(tx, updated);
         return structuredClone(updated);
       });
@@ -162,19 +190,40 @@ export function createStoreCheckRepository<TCheck extends StoredCheckShape = Sto
         .orderBy(asc(checks.seq));
       return rows.map(({ row, name }) => {
         const check = documentOf(row);
-        return { checkId: check.id, candidate: check.candidate, debate: name ?? check.debateId, text: check.claim.text, history: structuredClone(check.history) };
+        return {
+          checkId: check.id,
+          candidate: check.candidate,
+          debate: name ?? check.debateId,
+          text: check.claim.text,
+          history: structuredClone(check.history),
+        };
       });
     },
     async saveDebateName(debateId, name) {
       await db.insert(debates).values({ id: debateId, name }).onConflictDoUpdate({ target: debates.id, set: { name } });
     },
     async saveScoreboards(board) {
-      const valid = parseStoreInput(ScoreboardsSchema, { live: board.live, revised: board.revised }, `${OPERATION}.saveScoreboards`);
-      await db.insert(scoreboards).values({ debateId: board.debateId, at: board.at, live: valid.live, revised: valid.revised });
+      const valid = parseStoreInput(
+        ScoreboardsSchema,
+        { live: board.live, revised: board.revised },
+        `${OPERATION}.saveScoreboards`,
+      );
+      await db
+        .insert(scoreboards)
+        .values({ debateId: board.debateId, at: board.at, live: valid.live, revised: valid.revised });
     },
     async listScoreboards(debateId) {
-      const rows = await db.select().from(scoreboards).where(eq(scoreboards.debateId, debateId)).orderBy(asc(scoreboards.id));
-      return rows.map((row) => ({ debateId: row.debateId, at: row.at, live: row.live as Scoreboards['live'], revised: row.revised as Scoreboards['revised'] }));
+      const rows = await db
+        .select()
+        .from(scoreboards)
+        .where(eq(scoreboards.debateId, debateId))
+        .orderBy(asc(scoreboards.id));
+      return rows.map((row) => ({
+        debateId: row.debateId,
+        at: row.at,
+        live: row.live as Scoreboards['live'],
+        revised: row.revised as Scoreboards['revised'],
+      }));
     },
   };
 }

@@ -68,7 +68,13 @@ async function loadTransitions(executor: StoreExecutor, ids: string[]): Promise<
     .orderBy(asc(contestationTransitions.contestationId), asc(contestationTransitions.seq));
   for (const row of rows) {
     const list = byId.get(row.contestationId) ?? [];
-    list.push({ from: row.fromStatus as ContestationStatus, to: row.toStatus as ContestationStatus, by: row.actor, at: row.at.toISOString(), notes: row.notes });
+    list.push({
+      from: row.fromStatus as ContestationStatus,
+      to: row.toStatus as ContestationStatus,
+      by: row.actor,
+      at: row.at.toISOString(),
+      notes: row.notes,
+    });
     byId.set(row.contestationId, list);
   }
   return byId;
@@ -109,21 +115,49 @@ export async function createContestation(
   const operation = 'contestations.create';
   const raw = parseStoreInput(CreateContestationInputSchema, input, operation);
   // rule CON-1: validated by the methodology (dimension, domain, non-blank text ≤ 5 000, instant).
-  const contestation = parseContestation({ ...raw, id: raw.id ?? `c_${randomUUID()}`, createdAt: raw.createdAt ?? now().toISOString() });
-  const [outlet] = await executor.select({ domain: sources.domain }).from(sources).where(eq(sources.domain, contestation.outlet));
+  const contestation = parseContestation({
+    ...raw,
+    id: raw.id ?? `c_${randomUUID()}`,
+    createdAt: raw.createdAt ?? now().toISOString(),
+  });
+  const [outlet] = await executor
+    .select({ domain: sources.domain })
+    .from(sources)
+    .where(eq(sources.domain, contestation.outlet));
   if (outlet === undefined) {
-    throw new StoreError({ code: 'not_found', operation, field: 'outlet', message: `no outlet "${contestation.outlet}" in the roster` });
+    throw new StoreError({
+      code: 'not_found',
+      operation,
+      field: 'outlet',
+      message: `no outlet "${contestation.outlet}" in the roster`,
+    });
   }
-  await lockKeys(executor, [`espectro:contester:${contestation.contesterId}`, `espectro:contested:${contestation.outlet}`]);
-  const [duplicate] = await executor.select({ id: contestations.id }).from(contestations).where(eq(contestations.id, contestation.id));
+  await lockKeys(executor, [
+    `espectro:contester:${contestation.contesterId}`,
+    `espectro:contested:${contestation.outlet}`,
+  ]);
+  const [duplicate] = await executor
+    .select({ id: contestations.id })
+    .from(contestations)
+    .where(eq(contestations.id, contestation.id));
   if (duplicate !== undefined) {
-    throw new StoreError({ code: 'conflict', operation, field: 'id', message: `a contestation with id "${contestation.id}" already exists` });
+    throw new StoreError({
+      code: 'conflict',
+      operation,
+      field: 'id',
+      message: `a contestation with id "${contestation.id}" already exists`,
+    });
   }
   const windowStart = new Date(Date.parse(contestation.createdAt) - CONTESTATION_DAY_WINDOW_MS);
   const history = await executor
     .select({ contesterId: contestations.contesterId, outlet: contestations.outlet, at: contestations.createdAt })
     .from(contestations)
-    .where(and(gt(contestations.createdAt, windowStart), or(eq(contestations.contesterId, contestation.contesterId), eq(contestations.outlet, contestation.outlet))));
+    .where(
+      and(
+        gt(contestations.createdAt, windowStart),
+        or(eq(contestations.contesterId, contestation.contesterId), eq(contestations.outlet, contestation.outlet)),
+      ),
+    );
   // rule CON-3: the methodology decides from the stored history.
   const outcome = checkContestationRateLimit(
     history.map((entry) => ({ contesterId: entry.contesterId, outlet: entry.outlet, at: entry.at.toISOString() })),
@@ -171,13 +205,25 @@ export async function transitionContestationRecord(
 ): Promise<ContestationTransitionResult> {
   const operation = 'contestations.transition';
   const [row] = await executor.select().from(contestations).where(eq(contestations.id, id)).for('update');
-  if (row === undefined) throw new StoreError({ code: 'not_found', operation, field: 'id', message: `no contestation "${id}"` });
+  if (row === undefined)
+    throw new StoreError({ code: 'not_found', operation, field: 'id', message: `no contestation "${id}"` });
   const transitions = (await loadTransitions(executor, [id])).get(id) ?? [];
-  const state: ContestationState = { contestationId: id, status: row.status, openedAt: row.createdAt.toISOString(), transitions };
+  const state: ContestationState = {
+    contestationId: id,
+    status: row.status,
+    openedAt: row.createdAt.toISOString(),
+    transitions,
+  };
   // rule CON-2: the methodology's state machine decides.
   const outcome = transitionContestation(state, request);
   if (!outcome.ok) {
-    throw new StoreError({ code: 'invalid_transition', operation, field: 'to', message: outcome.message, data: { ...outcome } });
+    throw new StoreError({
+      code: 'invalid_transition',
+      operation,
+      field: 'to',
+      message: outcome.message,
+      data: { ...outcome },
+    });
   }
   await executor.insert(contestationTransitions).values({
     contestationId: id,
@@ -188,8 +234,16 @@ export async function transitionContestationRecord(
     at: new Date(outcome.entry.at),
     notes: outcome.entry.notes,
   });
-  const [updated] = await executor.update(contestations).set({ status: outcome.state.status }).where(eq(contestations.id, id)).returning();
-  return { contestation: record(updated!, outcome.state.transitions), triggersRerating: outcome.triggersRerating, trace: outcome.trace };
+  const [updated] = await executor
+    .update(contestations)
+    .set({ status: outcome.state.status })
+    .where(eq(contestations.id, id))
+    .returning();
+  return {
+    contestation: record(updated!, outcome.state.transitions),
+    triggersRerating: outcome.triggersRerating,
+    trace: outcome.trace,
+  };
 }
 
 /** Filter of {@link listContestations}. */
@@ -205,7 +259,10 @@ export interface ListContestationsFilter {
  * @example
  * await listContestations(db, { outlet: 'elpais.com', status: 'open' });
  */
-export async function listContestations(executor: StoreExecutor, filter: ListContestationsFilter = {}): Promise<ContestationRecord[]> {
+export async function listContestations(
+  executor: StoreExecutor,
+  filter: ListContestationsFilter = {},
+): Promise<ContestationRecord[]> {
   const conditions = [];
   if (filter.outlet) conditions.push(eq(contestations.outlet, filter.outlet));
   if (filter.contesterId) conditions.push(eq(contestations.contesterId, filter.contesterId));

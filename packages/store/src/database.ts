@@ -17,7 +17,11 @@ import { storeSchema } from './schema.js';
 /** The Drizzle database over the store schema (either backend). */
 export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof storeSchema>;
 /** A Drizzle transaction over the store schema. */
-export type StoreTransaction = PgTransaction<PgQueryResultHKT, typeof storeSchema, ExtractTablesWithRelations<typeof storeSchema>>;
+export type StoreTransaction = PgTransaction<
+  PgQueryResultHKT,
+  typeof storeSchema,
+  ExtractTablesWithRelations<typeof storeSchema>
+>;
 /** Anything queries run on: the database or a transaction. */
 export type StoreExecutor = StoreDatabase | StoreTransaction;
 
@@ -110,11 +114,16 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 }
 
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
-  const dataDir = options.memory ? undefined : resolve(options.cwd ?? process.cwd(), options.dataDir ?? DEFAULT_DATA_DIR);
+  const dataDir = options.memory
+    ? undefined
+    : resolve(options.cwd ?? process.cwd(), options.dataDir ?? DEFAULT_DATA_DIR);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   let client: PGlite;
   try {
-    client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+    client = await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   } catch (error) {
     throw new StoreError({
       code: 'connection_failed',
@@ -153,10 +162,18 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
 async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<Database> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
-    throw new StoreError({ code: 'invalid_input', operation: 'openDatabase', field: 'schema', message: `"${schema}" is not a plain lowercase schema name` });
+    throw new StoreError({
+      code: 'invalid_input',
+      operation: 'openDatabase',
+      field: 'schema',
+      message: `"${schema}" is not a plain lowercase schema name`,
+    });
   }
   // Loaded only when a server is used, so PGlite-only installs never load the pg driver.
-  const [{ default: driver }, { drizzle: drizzlePostgres }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const [{ default: driver }, { drizzle: drizzlePostgres }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+  ]);
   const pool = new driver.Pool({
     connectionString: url,
     max: options.maxConnections ?? 4,

@@ -45,7 +45,10 @@ export class StoreError extends Error {
   readonly data: Record<string, unknown> | undefined;
 
   constructor(details: StoreErrorDetails) {
-    super(`@espectro/store ${details.operation}: ${details.message}`, details.cause === undefined ? undefined : { cause: details.cause });
+    super(
+      `@espectro/store ${details.operation}: ${details.message}`,
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
     this.code = details.code;
     this.operation = details.operation;
     this.field = details.field;

@@ -61,7 +61,10 @@ export const ContentEvidenceSchema = z.union([
     figures: z.array(z.object({ name: z.string(), favourable: z.number(), critical: z.number() })).optional(),
     topics: z.record(z.string(), z.enum(['progressive', 'mixed', 'conservative', 'n/a'])).optional(),
     quote_distribution: z.object({ left: z.number(), center: z.number(), right: z.number() }).optional(),
-    content_only_bias: z.union([BucketSchema, z.literal('inconclusive')]).nullable().optional(),
+    content_only_bias: z
+      .union([BucketSchema, z.literal('inconclusive')])
+      .nullable()
+      .optional(),
     content_only_factuality: FactualitySchema.optional(),
     /** §6: buckets of the news and opinion pages when they differ (CONF-SPLIT). */
     news_bucket: BucketSchema.optional(),
@@ -76,7 +79,9 @@ export const RatingEvidenceSchema = z.object({
   academic: z.array(AcademicEvidenceSourceSchema).optional(),
   academic_bucket: BucketSchema.optional(),
   academic_factuality: FactualitySchema.optional(),
-  not_found: z.array(z.union([z.string(), z.object({ status: z.literal('not-found'), searched: z.array(z.string()) })])).optional(),
+  not_found: z
+    .array(z.union([z.string(), z.object({ status: z.literal('not-found'), searched: z.array(z.string()) })]))
+    .optional(),
   content: ContentEvidenceSchema.optional(),
   notes: z.string().optional(),
   /** True for invented demo evidence: shown as such wherever the rating appears. */
@@ -86,15 +91,17 @@ export const RatingEvidenceSchema = z.object({
 export type RatingEvidence = z.infer<typeof RatingEvidenceSchema>;
 
 /** The evidence of a PRELIM outlet (seed 002 §10): `{ status: 'pending', reason, added_at }`. */
-export const PendingEvidenceSchema = z.object({ status: z.literal('pending'), reason: z.string(), added_at: z.string() });
+export const PendingEvidenceSchema = z.object({
+  status: z.literal('pending'),
+  reason: z.string(),
+  added_at: z.string(),
+});
 /** @see {@link PendingEvidenceSchema} */
 export type PendingEvidence = z.infer<typeof PendingEvidenceSchema>;
 
 /** One outlet of a roster file: who it is and the evidence it is rated from. */
 export const RosterEntrySchema = z.object({
-  domain: z
-    .string()
-    .regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected a lowercase domain such as elpais.com'),
+  domain: z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/, 'expected a lowercase domain such as elpais.com'),
   name: z.string().min(1),
   country: z.string().min(2).optional(),
   language: z.string().min(2).optional(),
@@ -107,7 +114,13 @@ export const RosterEntrySchema = z.object({
   evidence: RatingEvidenceSchema,
   /** CON-4 cause recorded when this entry changes an existing rating (default: see `rateRoster`). */
   changeCause: z
-    .enum(['editorial_change', 'ownership_change', 'accepted_contestation', 'new_prompt_or_model_version', 'methodology_update'])
+    .enum([
+      'editorial_change',
+      'ownership_change',
+      'accepted_contestation',
+      'new_prompt_or_model_version',
+      'methodology_update',
+    ])
     .optional(),
 });
 /** @see {@link RosterEntrySchema} */
@@ -120,7 +133,10 @@ export type RosterEntry = z.infer<typeof RosterEntrySchema>;
  * @example
  * rateOutlet(rateOutletInputFromEvidence(entry.evidence, { scope: 'political', asOf: '2026-04-27' }));
  */
-export function rateOutletInputFromEvidence(evidence: RatingEvidence, context: { scope: 'political' | 'non_political'; asOf: string }): RateOutletInput {
+export function rateOutletInputFromEvidence(
+  evidence: RatingEvidence,
+  context: { scope: 'political' | 'non_political'; asOf: string },
+): RateOutletInput {
   const input: RateOutletInput = { asOf: context.asOf, scope: context.scope };
   const ownership = evidence.ownership;
   if (ownership) {

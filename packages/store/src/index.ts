@@ -19,7 +19,14 @@ export {
   type StoreExecutor,
   type StoreTransaction,
 } from './database.js';
-export { loadMigrations, migrate, migrationsFolder, migrationStatus, type Migration, type MigrationReport } from './migrate.js';
+export {
+  loadMigrations,
+  migrate,
+  migrationsFolder,
+  migrationStatus,
+  type Migration,
+  type MigrationReport,
+} from './migrate.js';
 export {
   AcademicEvidenceSourceSchema,
   ContentEvidenceSchema,
@@ -101,8 +108,32 @@ export {
   type StoredCheckShape,
   type StoredScoreboards,
 } from './checks.js';
-export { createStoreRetryQueue, enqueueRetry, type Instant, type RetryEntry, type RetryFailure, type RetryStatus, type StoreRetryQueue } from './retry-queue.js';
-export { checkpoint, failRun, finishRun, listRuns, runCheckpointData, startOrResumeRun, type RunRecord, type StartedRun } from './runs.js';
-export { LedgerEntryInputSchema, costTotals, listAudits, recordAudit, recordCosts, type LedgerEntryInput } from './audit.js';
+export {
+  createStoreRetryQueue,
+  enqueueRetry,
+  type Instant,
+  type RetryEntry,
+  type RetryFailure,
+  type RetryStatus,
+  type StoreRetryQueue,
+} from './retry-queue.js';
+export {
+  checkpoint,
+  failRun,
+  finishRun,
+  listRuns,
+  runCheckpointData,
+  startOrResumeRun,
+  type RunRecord,
+  type StartedRun,
+} from './runs.js';
+export {
+  LedgerEntryInputSchema,
+  costTotals,
+  listAudits,
+  recordAudit,
+  recordCosts,
+  type LedgerEntryInput,
+} from './audit.js';
 export { createStore, openStore, type Store } from './store.js';
 export * as schema from './schema.js';

@@ -58,16 +58,23 @@ export function loadMigrations(folder: string = migrationsFolder()): Migration[]
  * @example
  * const { applied } = await migrate(database); // ['0001_initial.sql'] the first time, [] after
  */
-export async function migrate(database: Database, migrations: Migration[] = loadMigrations()): Promise<MigrationReport> {
+export async function migrate(
+  database: Database,
+  migrations: Migration[] = loadMigrations(),
+): Promise<MigrationReport> {
   const report: MigrationReport = { applied: [], alreadyApplied: [] };
   for (const migration of migrations) {
     try {
       const applied = await database.rawTransaction(async (connection) => {
-        if (database.backend === 'postgres') await connection.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+        if (database.backend === 'postgres')
+          await connection.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
         await connection.exec(
           'CREATE TABLE IF NOT EXISTS espectro_migrations (name text PRIMARY KEY, checksum text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
         );
-        const existing = await connection.query<{ checksum: string }>('SELECT checksum FROM espectro_migrations WHERE name = $1', [migration.name]);
+        const existing = await connection.query<{ checksum: string }>(
+          'SELECT checksum FROM espectro_migrations WHERE name = $1',
+          [migration.name],
+        );
         if (existing.length > 0) {
           if (existing[0]!.checksum !== migration.checksum) {
             throw new StoreError({
@@ -80,7 +87,10 @@ export async function migrate(database: Database, migrations: Migration[] = load
           return false;
         }
         await connection.exec(migration.sql);
-        await connection.query('INSERT INTO espectro_migrations (name, checksum) VALUES ($1, $2)', [migration.name, migration.checksum]);
+        await connection.query('INSERT INTO espectro_migrations (name, checksum) VALUES ($1, $2)', [
+          migration.name,
+          migration.checksum,
+        ]);
         return true;
       });
       (applied ? report.applied : report.alreadyApplied).push(migration.name);
@@ -104,10 +114,17 @@ export async function migrate(database: Database, migrations: Migration[] = load
  * @example
  * await migrationStatus(database); // { applied: ['0001_initial.sql'], pending: [] }
  */
-export async function migrationStatus(database: Database, migrations: Migration[] = loadMigrations()): Promise<{ applied: string[]; pending: string[] }> {
+export async function migrationStatus(
+  database: Database,
+  migrations: Migration[] = loadMigrations(),
+): Promise<{ applied: string[]; pending: string[] }> {
   const exists = await database.query<{ present: boolean }>(
     "SELECT to_regclass('espectro_migrations') IS NOT NULL AS present",
   );
-  const applied = exists[0]?.present ? (await database.query<{ name: string }>('SELECT name FROM espectro_migrations ORDER BY name')).map((row) => row.name) : [];
+  const applied = exists[0]?.present
+    ? (await database.query<{ name: string }>('SELECT name FROM espectro_migrations ORDER BY name')).map(
+        (row) => row.name,
+      )
+    : [];
   return { applied, pending: migrations.map((migration) => migration.name).filter((name) => !applied.includes(name)) };
 }

@@ -67,7 +67,12 @@ export interface OutletWithHistory extends Outlet {
   history: OutletRatingHistoryEntry[];
 }
 
-const DomainSchema = z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/, 'expected a lowercase domain such as elpais.com');
+const DomainSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/,
+    'expected a lowercase domain such as elpais.com',
+  );
 const InstantSchema = z.iso.datetime({ offset: true });
 
 /** Input of {@link recordOutletRating}. */
@@ -159,12 +164,20 @@ function ownershipKey(evidence: Record<string, unknown>): string | null {
  * await recordOutletRating(db, { domain: 'elpais.com', name: 'El País', scope: 'political', evidence,
  *   rating: rateOutlet(input), ratedAt: '2026-04-27T00:00:00Z' });
  */
-export async function recordOutletRating(executor: StoreExecutor, input: RecordOutletRatingInput): Promise<RecordOutletRatingResult> {
+export async function recordOutletRating(
+  executor: StoreExecutor,
+  input: RecordOutletRatingInput,
+): Promise<RecordOutletRatingResult> {
   const operation = 'outlets.recordRating';
   const parsed = parseStoreInput(RecordOutletRatingInputSchema, input, operation);
   const rating: RateOutletResult = parsed.rating;
   if (parsed.scope === 'non_political' && rating.bias !== null) {
-    throw new StoreError({ code: 'invalid_input', operation, field: 'rating.bias', message: 'a non_political outlet has no bias (FUN-0)' });
+    throw new StoreError({
+      code: 'invalid_input',
+      operation,
+      field: 'rating.bias',
+      message: 'a non_political outlet has no bias (FUN-0)',
+    });
   }
   const ratedAt = new Date(parsed.ratedAt);
   const evidence = parsed.evidence as Record<string, unknown>;
@@ -214,11 +227,14 @@ export async function recordOutletRating(executor: StoreExecutor, input: RecordO
   }
   const differences: { field: RatingChangeRecord['field']; previous: string | null; next: string | null }[] = [];
   if (current.bias !== rating.bias) differences.push({ field: 'bias', previous: current.bias, next: rating.bias });
-  if (current.factuality !== rating.factuality) differences.push({ field: 'factuality', previous: current.factuality, next: rating.factuality });
-  if (current.confidence !== rating.confidence) differences.push({ field: 'confidence', previous: current.confidence, next: rating.confidence });
+  if (current.factuality !== rating.factuality)
+    differences.push({ field: 'factuality', previous: current.factuality, next: rating.factuality });
+  if (current.confidence !== rating.confidence)
+    differences.push({ field: 'confidence', previous: current.confidence, next: rating.confidence });
   const previousOwnership = ownershipKey(current.ratingEvidence);
   const nextOwnership = ownershipKey(evidence);
-  if (previousOwnership !== nextOwnership) differences.push({ field: 'ownership', previous: previousOwnership, next: nextOwnership });
+  if (previousOwnership !== nextOwnership)
+    differences.push({ field: 'ownership', previous: previousOwnership, next: nextOwnership });
   if (differences.length === 0) {
     await executor.update(sources).set(values).where(eq(sources.domain, parsed.domain));
     return { outcome: 'unchanged', changes: [] };
@@ -277,7 +293,10 @@ export async function recordOutletRating(executor: StoreExecutor, input: RecordO
  * @example
  * await ensurePreliminaryOutlets(db, [{ domain: 'diariolibre.com', reason: 'seen in a feed', addedAt: '2026-04-27' }]);
  */
-export async function ensurePreliminaryOutlets(executor: StoreExecutor, entries: readonly PreliminaryOutletInput[]): Promise<string[]> {
+export async function ensurePreliminaryOutlets(
+  executor: StoreExecutor,
+  entries: readonly PreliminaryOutletInput[],
+): Promise<string[]> {
   const parsed = parseStoreInput(z.array(PreliminaryOutletInputSchema), entries, 'outlets.ensurePreliminary');
   if (parsed.length === 0) return [];
   const unique = new Map<string, (typeof parsed)[number]>();
@@ -298,7 +317,11 @@ export async function ensurePreliminaryOutlets(executor: StoreExecutor, entries:
       appliedRule: null,
       flags: [],
       trace: ['PRELIM'],
-      ratingEvidence: { status: rating.evidence.status, reason: rating.evidence.reason, added_at: rating.evidence.addedAt },
+      ratingEvidence: {
+        status: rating.evidence.status,
+        reason: rating.evidence.reason,
+        added_at: rating.evidence.addedAt,
+      },
       methodologyVersion: rating.methodologyVersion,
       ratingReviewedAt: null,
       addedAt,
@@ -310,7 +333,11 @@ export async function ensurePreliminaryOutlets(executor: StoreExecutor, entries:
   const added: string[] = [];
   for (let start = 0; start < rows.length; start += 500) {
     const chunk = rows.slice(start, start + 500);
-    const inserted = await executor.insert(sources).values(chunk).onConflictDoNothing({ target: sources.domain }).returning({ domain: sources.domain });
+    const inserted = await executor
+      .insert(sources)
+      .values(chunk)
+      .onConflictDoNothing({ target: sources.domain })
+      .returning({ domain: sources.domain });
     added.push(...inserted.map((row) => row.domain));
   }
   if (added.length > 0) {
@@ -381,8 +408,16 @@ export async function listOutlets(executor: StoreExecutor, filter: ListOutletsFi
 export async function getOutlet(executor: StoreExecutor, domain: string): Promise<OutletWithHistory | undefined> {
   const [row] = await executor.select().from(sources).where(eq(sources.domain, domain));
   if (row === undefined) return undefined;
-  const ratings = await executor.select().from(sourceRatings).where(eq(sourceRatings.domain, domain)).orderBy(asc(sourceRatings.id));
-  const changes = await executor.select().from(sourceRatingChanges).where(eq(sourceRatingChanges.domain, domain)).orderBy(asc(sourceRatingChanges.id));
+  const ratings = await executor
+    .select()
+    .from(sourceRatings)
+    .where(eq(sourceRatings.domain, domain))
+    .orderBy(asc(sourceRatings.id));
+  const changes = await executor
+    .select()
+    .from(sourceRatingChanges)
+    .where(eq(sourceRatingChanges.domain, domain))
+    .orderBy(asc(sourceRatingChanges.id));
   const history = ratings.map((rating): OutletRatingHistoryEntry => ({
     id: rating.id,
     ratedAt: rating.ratedAt.toISOString(),

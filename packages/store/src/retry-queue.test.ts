@@ -36,7 +36,12 @@ for (const backend of testBackends()) {
         backend === 'postgres'
           ? await Promise.all(
               Array.from({ length: 4 }, () =>
-                openDatabase({ url: process.env.ESPECTRO_TEST_DATABASE_URL!, schema: /schema (\w+)/.exec(test.database.location)![1]!, migrate: false, maxConnections: 2 }),
+                openDatabase({
+                  url: process.env.ESPECTRO_TEST_DATABASE_URL!,
+                  schema: /schema (\w+)/.exec(test.database.location)![1]!,
+                  migrate: false,
+                  maxConnections: 2,
+                }),
               ),
             )
           : [test.database, test.database];
@@ -52,7 +57,8 @@ for (const backend of testBackends()) {
             }
           }
         };
-        if (backend === 'postgres') await Promise.all(workers.map((database, index) => work(database, `worker-${index}`)));
+        if (backend === 'postgres')
+          await Promise.all(workers.map((database, index) => work(database, `worker-${index}`)));
         else for (const [index, database] of workers.entries()) await work(database, `worker-${index}`);
       } finally {
         if (backend === 'postgres') await Promise.all(workers.map((database) => database.close()));
@@ -62,8 +68,14 @@ for (const backend of testBackends()) {
     }, 60_000);
 
     it('rejects invalid instants and limits', async () => {
-      await expect(queue.enqueue('s', 'quota', 'not a date')).rejects.toMatchObject({ code: 'invalid_input', field: 'at' });
-      await expect(queue.due('2026-04-27T10:00:00Z', -1)).rejects.toMatchObject({ code: 'invalid_input', field: 'limit' });
+      await expect(queue.enqueue('s', 'quota', 'not a date')).rejects.toMatchObject({
+        code: 'invalid_input',
+        field: 'at',
+      });
+      await expect(queue.due('2026-04-27T10:00:00Z', -1)).rejects.toMatchObject({
+        code: 'invalid_input',
+        field: 'limit',
+      });
     });
   });
 }

@@ -29,16 +29,31 @@ const OPERATION = 'retryQueue';
 const MINUTE = 60_000;
 
 function instant(value: Instant, field: string): Date {
-  const date = value instanceof Date ? new Date(value.getTime()) : typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  const date =
+    value instanceof Date
+      ? new Date(value.getTime())
+      : typeof value === 'string'
+        ? new Date(value)
+        : new Date(Number.NaN);
   if (Number.isNaN(date.getTime())) {
-    throw new StoreError({ code: 'invalid_input', operation: OPERATION, field, message: `${String(value)} is not a valid date-time` });
+    throw new StoreError({
+      code: 'invalid_input',
+      operation: OPERATION,
+      field,
+      message: `${String(value)} is not a valid date-time`,
+    });
   }
   return date;
 }
 
 function checkStoryId(storyId: string): void {
   if (typeof storyId !== 'string' || storyId === '') {
-    throw new StoreError({ code: 'invalid_input', operation: OPERATION, field: 'storyId', message: 'a story id is a non-empty string' });
+    throw new StoreError({
+      code: 'invalid_input',
+      operation: OPERATION,
+      field: 'storyId',
+      message: 'a story id is a non-empty string',
+    });
   }
 }
 
@@ -63,7 +78,16 @@ function withFailure(entry: RetryEntry, reason: string, at: string): RetryEntry 
   const failures = [...entry.failures, { attempt: failedAttempts, at, reason }];
   const decision = nextRetry({ failedAttempts, lastFailureAt: at }); // rule SYN-5
   if (decision.action === 'discard') {
-    return { ...entry, status: 'discarded', failedAttempts, nextAttemptAt: null, lastReason: reason, failures, discardedAt: at, discardReason: reason };
+    return {
+      ...entry,
+      status: 'discarded',
+      failedAttempts,
+      nextAttemptAt: null,
+      lastReason: reason,
+      failures,
+      discardedAt: at,
+      discardReason: reason,
+    };
   }
   return { ...entry, status: 'pending', failedAttempts, nextAttemptAt: decision.at, lastReason: reason, failures };
 }
@@ -84,7 +108,11 @@ function rowValues(entry: RetryEntry, updatedAt: Date) {
 }
 
 async function lockedRow(executor: StoreExecutor, storyId: string): Promise<Row | undefined> {
-  const [row] = await executor.select().from(synthesisRetryQueue).where(eq(synthesisRetryQueue.storyId, storyId)).for('update');
+  const [row] = await executor
+    .select()
+    .from(synthesisRetryQueue)
+    .where(eq(synthesisRetryQueue.storyId, storyId))
+    .for('update');
   return row;
 }
 
@@ -96,15 +124,33 @@ async function lockedRow(executor: StoreExecutor, storyId: string): Promise<Row 
  * @example
  * await db.transaction(async (tx) => { await saveStory(tx, story); await enqueueRetry(tx, story.id, 'quota', new Date()); });
  */
-export async function enqueueRetry(executor: StoreExecutor, storyId: string, reason: string, at: Instant): Promise<RetryEntry> {
+export async function enqueueRetry(
+  executor: StoreExecutor,
+  storyId: string,
+  reason: string,
+  at: Instant,
+): Promise<RetryEntry> {
   checkStoryId(storyId);
   const when = instant(at, 'at');
   const existing = await lockedRow(executor, storyId);
   if (existing !== undefined && existing.status !== 'done') return entryOf(existing);
-  const empty: RetryEntry = { storyId, status: 'pending', failedAttempts: 0, nextAttemptAt: null, lastReason: reason, failures: [], discardedAt: null, discardReason: null };
+  const empty: RetryEntry = {
+    storyId,
+    status: 'pending',
+    failedAttempts: 0,
+    nextAttemptAt: null,
+    lastReason: reason,
+    failures: [],
+    discardedAt: null,
+    discardReason: null,
+  };
   const entry = withFailure(empty, reason, when.toISOString());
   if (existing !== undefined) {
-    const [row] = await executor.update(synthesisRetryQueue).set(rowValues(entry, when)).where(eq(synthesisRetryQueue.storyId, storyId)).returning();
+    const [row] = await executor
+      .update(synthesisRetryQueue)
+      .set(rowValues(entry, when))
+      .where(eq(synthesisRetryQueue.storyId, storyId))
+      .returning();
     return entryOf(row!);
   }
   const [row] = await executor
@@ -132,7 +178,12 @@ export function createStoreRetryQueue(database: Database): StoreRetryQueue {
     async due(now, limit) {
       const when = instant(now, 'now');
       if (!Number.isInteger(limit) || limit < 0) {
-        throw new StoreError({ code: 'invalid_input', operation: OPERATION, field: 'limit', message: 'limit is a non-negative integer' });
+        throw new StoreError({
+          code: 'invalid_input',
+          operation: OPERATION,
+          field: 'limit',
+          message: 'limit is a non-negative integer',
+        });
       }
       if (limit === 0) return [];
       const rows = await db
@@ -158,7 +209,11 @@ export function createStoreRetryQueue(database: Database): StoreRetryQueue {
         }
         if (existing.status !== 'pending') return entryOf(existing);
         const entry = withFailure(entryOf(existing), reason, when.toISOString());
-        const [row] = await tx.update(synthesisRetryQueue).set(rowValues(entry, when)).where(eq(synthesisRetryQueue.storyId, storyId)).returning();
+        const [row] = await tx
+          .update(synthesisRetryQueue)
+          .set(rowValues(entry, when))
+          .where(eq(synthesisRetryQueue.storyId, storyId))
+          .returning();
         return entryOf(row!);
       });
     },
@@ -178,9 +233,20 @@ export function createStoreRetryQueue(database: Database): StoreRetryQueue {
     async claimDue(now, limit, claim) {
       const when = instant(now, 'now');
       if (!Number.isInteger(limit) || limit < 0) {
-        throw new StoreError({ code: 'invalid_input', operation: OPERATION, field: 'limit', message: 'limit is a non-negative integer' });
+        throw new StoreError({
+          code: 'invalid_input',
+          operation: OPERATION,
+          field: 'limit',
+          message: 'limit is a non-negative integer',
+        });
       }
-      if (claim.workerId.length === 0) throw new StoreError({ code: 'invalid_input', operation: OPERATION, field: 'workerId', message: 'a worker id is required' });
+      if (claim.workerId.length === 0)
+        throw new StoreError({
+          code: 'invalid_input',
+          operation: OPERATION,
+          field: 'workerId',
+          message: 'a worker id is required',
+        });
       if (limit === 0) return [];
       const leasedUntil = new Date(when.getTime() + (claim.leaseMinutes ?? 30) * MINUTE);
       const rows = await db.transaction(async (tx) => {
@@ -205,7 +271,11 @@ export function createStoreRetryQueue(database: Database): StoreRetryQueue {
       });
       return rows
         .map(entryOf)
-        .sort((left, right) => Date.parse(left.nextAttemptAt!) - Date.parse(right.nextAttemptAt!) || (left.storyId < right.storyId ? -1 : left.storyId > right.storyId ? 1 : 0));
+        .sort(
+          (left, right) =>
+            Date.parse(left.nextAttemptAt!) - Date.parse(right.nextAttemptAt!) ||
+            (left.storyId < right.storyId ? -1 : left.storyId > right.storyId ? 1 : 0),
+        );
     },
   };
 }

@@ -69,20 +69,41 @@ export async function startOrResumeRun(
     .limit(1)
     .for('update');
   if (unfinished !== undefined) {
-    const [row] = await executor.update(runs).set({ status: 'running', error: null, updatedAt: now }).where(eq(runs.id, unfinished.id)).returning();
+    const [row] = await executor
+      .update(runs)
+      .set({ status: 'running', error: null, updatedAt: now })
+      .where(eq(runs.id, unfinished.id))
+      .returning();
     return { run: runOf(row!), resumed: true, checkpoints: await runCheckpointData(executor, unfinished.id) };
   }
-  const id = `run_${now.toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}_${randomBytes(3).toString('hex')}`;
+  const id = `run_${now
+    .toISOString()
+    .replace(/[-:.TZ]/g, '')
+    .slice(0, 14)}_${randomBytes(3).toString('hex')}`;
   const [row] = await executor
     .insert(runs)
-    .values({ id, fingerprint: request.fingerprint, status: 'running', stage: null, options: request.options, startedAt: now, updatedAt: now })
+    .values({
+      id,
+      fingerprint: request.fingerprint,
+      status: 'running',
+      stage: null,
+      options: request.options,
+      startedAt: now,
+      updatedAt: now,
+    })
     .returning();
   return { run: runOf(row!), resumed: false, checkpoints: new Map() };
 }
 
 /** Checkpoint key → data of a run. */
-export async function runCheckpointData(executor: StoreExecutor, runId: string): Promise<Map<string, Record<string, unknown> | null>> {
-  const rows = await executor.select({ key: runCheckpoints.key, data: runCheckpoints.data }).from(runCheckpoints).where(eq(runCheckpoints.runId, runId));
+export async function runCheckpointData(
+  executor: StoreExecutor,
+  runId: string,
+): Promise<Map<string, Record<string, unknown> | null>> {
+  const rows = await executor
+    .select({ key: runCheckpoints.key, data: runCheckpoints.data })
+    .from(runCheckpoints)
+    .where(eq(runCheckpoints.runId, runId));
   return new Map(rows.map((row) => [row.key, row.data]));
 }
 
@@ -93,15 +114,31 @@ export async function runCheckpointData(executor: StoreExecutor, runId: string):
  * @example
  * await db.transaction(async (tx) => { await insertArticles(tx, items); await checkpoint(tx, run.id, 'ingest:feed-a', 'ingest', { inserted: 12 }); });
  */
-export async function checkpoint(executor: StoreExecutor, runId: string, key: string, stage: string, data: Record<string, unknown> | null = null): Promise<void> {
-  await executor.insert(runCheckpoints).values({ runId, key, stage, data, completedAt: new Date() }).onConflictDoNothing();
+export async function checkpoint(
+  executor: StoreExecutor,
+  runId: string,
+  key: string,
+  stage: string,
+  data: Record<string, unknown> | null = null,
+): Promise<void> {
+  await executor
+    .insert(runCheckpoints)
+    .values({ runId, key, stage, data, completedAt: new Date() })
+    .onConflictDoNothing();
   await executor.update(runs).set({ stage, updatedAt: new Date() }).where(eq(runs.id, runId));
 }
 
 /** Marks a run completed with its summary. */
-export async function finishRun(executor: StoreExecutor, runId: string, summary: Record<string, unknown>): Promise<void> {
+export async function finishRun(
+  executor: StoreExecutor,
+  runId: string,
+  summary: Record<string, unknown>,
+): Promise<void> {
   const now = new Date();
-  await executor.update(runs).set({ status: 'completed', summary, stage: 'done', updatedAt: now, finishedAt: now }).where(eq(runs.id, runId));
+  await executor
+    .update(runs)
+    .set({ status: 'completed', summary, stage: 'done', updatedAt: now, finishedAt: now })
+    .where(eq(runs.id, runId));
 }
 
 /** Marks a run failed (it will be resumed by the next run with the same fingerprint). */

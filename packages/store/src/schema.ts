@@ -35,14 +35,23 @@ export const sources = pgTable('sources', {
   factualityScore: doublePrecision('factuality_score'),
   confidence: text('confidence', { enum: ['high', 'medium', 'low', 'preliminary'] }).notNull(),
   appliedRule: text('applied_rule', { enum: ['R1', 'R2', 'R3', 'R4'] }),
-  flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-  trace: jsonb('trace').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  flags: jsonb('flags')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  trace: jsonb('trace')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   ratingEvidence: jsonb('rating_evidence').$type<Record<string, unknown>>().notNull(),
   methodologyVersion: text('methodology_version').notNull(),
   ratingReviewedAt: instant('rating_reviewed_at'),
   addedAt: instant('added_at').notNull(),
   bodyLicensed: boolean('body_licensed').notNull().default(false),
-  aliases: jsonb('aliases').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  aliases: jsonb('aliases')
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   updatedAt: instant('updated_at').notNull(),
 });
 
@@ -57,7 +66,13 @@ export const sourceRatings = pgTable(
     ratedAt: instant('rated_at').notNull(),
     kind: text('kind', { enum: ['preliminary', 'initial', 'rerating'] }).notNull(),
     cause: text('cause', {
-      enum: ['editorial_change', 'ownership_change', 'accepted_contestation', 'new_prompt_or_model_version', 'methodology_update'],
+      enum: [
+        'editorial_change',
+        'ownership_change',
+        'accepted_contestation',
+        'new_prompt_or_model_version',
+        'methodology_update',
+      ],
     }),
     contestationId: text('contestation_id'),
     scope: text('scope'),
@@ -65,8 +80,14 @@ export const sourceRatings = pgTable(
     factuality: text('factuality'),
     confidence: text('confidence').notNull(),
     appliedRule: text('applied_rule'),
-    flags: jsonb('flags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    trace: jsonb('trace').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    flags: jsonb('flags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    trace: jsonb('trace')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ratingEvidence: jsonb('rating_evidence').$type<Record<string, unknown>>().notNull(),
     methodologyVersion: text('methodology_version').notNull(),
     notes: text('notes'),
@@ -162,7 +183,10 @@ export const storyArticles = pgTable(
       .notNull()
       .references(() => articles.id),
   },
-  (table) => [primaryKey({ columns: [table.storyId, table.articleId] }), index('story_articles_article').on(table.articleId)],
+  (table) => [
+    primaryKey({ columns: [table.storyId, table.articleId] }),
+    index('story_articles_article').on(table.articleId),
+  ],
 );
 
 /** Synthesised sentences, each with the article ids that back it (SYN-3). */
@@ -316,7 +340,11 @@ export const synthesisRetryQueue = pgTable(
     leasedUntil: instant('leased_until'),
     updatedAt: instant('updated_at').notNull(),
   },
-  (table) => [index('synthesis_retry_queue_due').on(table.nextAttemptAt, table.storyId).where(sql`status = 'pending'`)],
+  (table) => [
+    index('synthesis_retry_queue_due')
+      .on(table.nextAttemptAt, table.storyId)
+      .where(sql`status = 'pending'`),
+  ],
 );
 
 /** Debate display names ("já checado em <name>", REP-1). */
@@ -340,7 +368,10 @@ export const checks = pgTable(
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     updatedAt: instant('updated_at').notNull(),
   },
-  (table) => [index('checks_debate').on(table.debateId, table.seq), index('checks_candidate').on(table.candidate, table.seq)],
+  (table) => [
+    index('checks_debate').on(table.debateId, table.seq),
+    index('checks_candidate').on(table.candidate, table.seq),
+  ],
 );
 
 /** REV-D: the append-only verdict history of each check. */

@@ -42,7 +42,12 @@ const evidence: RatingEvidence = {
   academic: [{ source: 'demo placeholder', date: '2025-03-01', weight: 'primary', domestic: true }],
   academic_bucket: 'center',
   academic_factuality: 'high',
-  content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: 'center', content_only_factuality: 'high' },
+  content: {
+    sample_size: 40,
+    window_start: '2026-01-27',
+    content_only_bias: 'center',
+    content_only_factuality: 'high',
+  },
 };
 
 function rated(evidenceRecord: RatingEvidence, scope: 'political' | 'non_political' = 'political') {
@@ -65,8 +70,20 @@ function article(domain: string, slug: string, title: string, publishedAt: strin
 }
 
 async function addOutlet(store: Store, domain: string, bias: 'left' | 'center' | 'right', bodyLicensed = false) {
-  const record: RatingEvidence = { ...evidence, academic_bucket: bias, content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: bias, content_only_factuality: 'high' } };
-  await store.outlets.recordRating({ domain, name: domain, scope: 'political', evidence: record, rating: rated(record), ratedAt: '2026-04-27T00:00:00Z', bodyLicensed });
+  const record: RatingEvidence = {
+    ...evidence,
+    academic_bucket: bias,
+    content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: bias, content_only_factuality: 'high' },
+  };
+  await store.outlets.recordRating({
+    domain,
+    name: domain,
+    scope: 'political',
+    evidence: record,
+    rating: rated(record),
+    ratedAt: '2026-04-27T00:00:00Z',
+    bodyLicensed,
+  });
 }
 
 for (const backend of testBackends()) {
@@ -86,16 +103,26 @@ for (const backend of testBackends()) {
 
     describe('migrations', () => {
       it('are applied once and recorded with their checksum', async () => {
-        expect(await migrationStatus(test.database)).toEqual({ applied: loadMigrations().map((m) => m.name), pending: [] });
+        expect(await migrationStatus(test.database)).toEqual({
+          applied: loadMigrations().map((m) => m.name),
+          pending: [],
+        });
         expect(await migrate(test.database)).toEqual({ applied: [], alreadyApplied: ['0001_initial.sql'] });
       });
       it('refuse an applied migration whose file changed', async () => {
         const [first] = loadMigrations();
-        await expect(migrate(test.database, [{ ...first!, checksum: 'different' }])).rejects.toMatchObject({ code: 'migration_failed' });
+        await expect(migrate(test.database, [{ ...first!, checksum: 'different' }])).rejects.toMatchObject({
+          code: 'migration_failed',
+        });
       });
       it('match the Drizzle schema column for column (no drift)', async () => {
-        const columns = await test.database.query<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>(
-          "SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()",
+        const columns = await test.database.query<{
+          table_name: string;
+          column_name: string;
+          data_type: string;
+          is_nullable: string;
+        }>(
+          'SELECT table_name, column_name, data_type, is_nullable FROM information_schema.columns WHERE table_schema = current_schema()',
         );
         const inDatabase = new Map(columns.map((column) => [`${column.table_name}.${column.column_name}`, column]));
         const typeOf: Record<string, string> = {
@@ -128,22 +155,72 @@ for (const backend of testBackends()) {
     describe('outlets and rating history (CON-4)', () => {
       it('stores a funnel rating with its evidence and reads it back', async () => {
         const rating = rated(evidence);
-        expect(await store.outlets.recordRating({ domain: 'elpais.com', name: 'El País', country: 'ES', scope: 'political', evidence, rating, ratedAt: '2026-04-27T00:00:00Z' })).toEqual({
+        expect(
+          await store.outlets.recordRating({
+            domain: 'elpais.com',
+            name: 'El País',
+            country: 'ES',
+            scope: 'political',
+            evidence,
+            rating,
+            ratedAt: '2026-04-27T00:00:00Z',
+          }),
+        ).toEqual({
           outcome: 'created',
           changes: [],
         });
         const outlet = await store.outlets.get('elpais.com');
-        expect(outlet).toMatchObject({ domain: 'elpais.com', bias: rating.bias, confidence: rating.confidence, methodologyVersion: METHODOLOGY_VERSION, illustrative: true });
+        expect(outlet).toMatchObject({
+          domain: 'elpais.com',
+          bias: rating.bias,
+          confidence: rating.confidence,
+          methodologyVersion: METHODOLOGY_VERSION,
+          illustrative: true,
+        });
         expect(outlet!.ratingEvidence).toEqual(evidence);
         expect(outlet!.history).toHaveLength(1);
         expect(outlet!.history[0]).toMatchObject({ kind: 'initial', cause: null, trace: rating.trace });
-        expect(await store.outlets.recordRating({ domain: 'elpais.com', name: 'El País', scope: 'political', evidence, rating, ratedAt: '2026-04-28T00:00:00Z' })).toMatchObject({ outcome: 'unchanged' });
+        expect(
+          await store.outlets.recordRating({
+            domain: 'elpais.com',
+            name: 'El País',
+            scope: 'political',
+            evidence,
+            rating,
+            ratedAt: '2026-04-28T00:00:00Z',
+          }),
+        ).toMatchObject({ outcome: 'unchanged' });
       });
 
       it('a changed rating needs its cause and records one CON-4 entry per field', async () => {
-        await store.outlets.recordRating({ domain: 'abc.es', name: 'ABC', scope: 'political', evidence, rating: rated(evidence), ratedAt: '2026-04-27T00:00:00Z' });
-        const right: RatingEvidence = { ...evidence, academic_bucket: 'right', content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: 'right', content_only_factuality: 'high' } };
-        await expect(store.outlets.recordRating({ domain: 'abc.es', name: 'ABC', scope: 'political', evidence: right, rating: rated(right), ratedAt: '2026-05-01T00:00:00Z' })).rejects.toMatchObject({
+        await store.outlets.recordRating({
+          domain: 'abc.es',
+          name: 'ABC',
+          scope: 'political',
+          evidence,
+          rating: rated(evidence),
+          ratedAt: '2026-04-27T00:00:00Z',
+        });
+        const right: RatingEvidence = {
+          ...evidence,
+          academic_bucket: 'right',
+          content: {
+            sample_size: 40,
+            window_start: '2026-01-27',
+            content_only_bias: 'right',
+            content_only_factuality: 'high',
+          },
+        };
+        await expect(
+          store.outlets.recordRating({
+            domain: 'abc.es',
+            name: 'ABC',
+            scope: 'political',
+            evidence: right,
+            rating: rated(right),
+            ratedAt: '2026-05-01T00:00:00Z',
+          }),
+        ).rejects.toMatchObject({
           code: 'invalid_input',
           field: 'cause',
         });
@@ -158,38 +235,103 @@ for (const backend of testBackends()) {
           notes: 'Nuevo análisis de contenido',
         });
         expect(result.outcome).toBe('rerated');
-        expect(result.changes.map((change) => [change.field, change.previous, change.next])).toEqual([['bias', 'center', 'right']]);
+        expect(result.changes.map((change) => [change.field, change.previous, change.next])).toEqual([
+          ['bias', 'center', 'right'],
+        ]);
         const outlet = await store.outlets.get('abc.es');
         expect(outlet!.history.map((entry) => entry.kind)).toEqual(['initial', 'rerating']);
-        expect(outlet!.history[1]!.changes[0]).toMatchObject({ outlet: 'abc.es', cause: 'editorial_change', field: 'bias', notes: 'Nuevo análisis de contenido' });
+        expect(outlet!.history[1]!.changes[0]).toMatchObject({
+          outlet: 'abc.es',
+          cause: 'editorial_change',
+          field: 'bias',
+          notes: 'Nuevo análisis de contenido',
+        });
         // An accepted contestation must name itself (the methodology's CON-4 record check).
         const back = evidence;
         await expect(
-          store.outlets.recordRating({ domain: 'abc.es', name: 'ABC', scope: 'political', evidence: back, rating: rated(back), ratedAt: '2026-05-02T00:00:00Z', cause: 'accepted_contestation' }),
+          store.outlets.recordRating({
+            domain: 'abc.es',
+            name: 'ABC',
+            scope: 'political',
+            evidence: back,
+            rating: rated(back),
+            ratedAt: '2026-05-02T00:00:00Z',
+            cause: 'accepted_contestation',
+          }),
         ).rejects.toBeInstanceOf(MethodologyInputError);
       });
 
       it('adds unrostered domains as preliminary outlets (PRELIM), once, and promotes them on their first rating', async () => {
         const added = await store.outlets.ensurePreliminary([
-          { domain: 'diariolibre.com', reason: 'Dominio visto en un feed; en cola para análisis de contenido', addedAt: '2026-04-27' },
+          {
+            domain: 'diariolibre.com',
+            reason: 'Dominio visto en un feed; en cola para análisis de contenido',
+            addedAt: '2026-04-27',
+          },
           { domain: 'diariolibre.com', reason: 'duplicate in the same call', addedAt: '2026-04-27' },
         ]);
         expect(added).toEqual(['diariolibre.com']);
-        expect(await store.outlets.ensurePreliminary([{ domain: 'diariolibre.com', reason: 'again', addedAt: '2026-04-28' }])).toEqual([]);
+        expect(
+          await store.outlets.ensurePreliminary([
+            { domain: 'diariolibre.com', reason: 'again', addedAt: '2026-04-28' },
+          ]),
+        ).toEqual([]);
         const outlet = await store.outlets.get('diariolibre.com');
-        expect(outlet).toMatchObject({ bias: null, scope: null, confidence: 'preliminary', ratingReviewedAt: null, factuality: null });
-        expect(outlet!.ratingEvidence).toEqual({ status: 'pending', reason: 'Dominio visto en un feed; en cola para análisis de contenido', added_at: '2026-04-27' });
-        expect((await store.outlets.recordRating({ domain: 'diariolibre.com', name: 'Diario Libre', scope: 'political', evidence, rating: rated(evidence), ratedAt: '2026-05-20T00:00:00Z' })).outcome).toBe('initial');
-        expect((await store.outlets.get('diariolibre.com'))!.history.map((entry) => entry.kind)).toEqual(['preliminary', 'initial']);
+        expect(outlet).toMatchObject({
+          bias: null,
+          scope: null,
+          confidence: 'preliminary',
+          ratingReviewedAt: null,
+          factuality: null,
+        });
+        expect(outlet!.ratingEvidence).toEqual({
+          status: 'pending',
+          reason: 'Dominio visto en un feed; en cola para análisis de contenido',
+          added_at: '2026-04-27',
+        });
+        expect(
+          (
+            await store.outlets.recordRating({
+              domain: 'diariolibre.com',
+              name: 'Diario Libre',
+              scope: 'political',
+              evidence,
+              rating: rated(evidence),
+              ratedAt: '2026-05-20T00:00:00Z',
+            })
+          ).outcome,
+        ).toBe('initial');
+        expect((await store.outlets.get('diariolibre.com'))!.history.map((entry) => entry.kind)).toEqual([
+          'preliminary',
+          'initial',
+        ]);
         expect(await store.outlets.countByConfidence()).toEqual({ [rated(evidence).confidence]: 1 });
       });
 
       it('rejects a non-political outlet with a bias and bad domains', async () => {
-        await expect(store.outlets.recordRating({ domain: 'Marca.com', name: 'Marca', scope: 'political', evidence, rating: rated(evidence), ratedAt: '2026-04-27T00:00:00Z' })).rejects.toMatchObject({
+        await expect(
+          store.outlets.recordRating({
+            domain: 'Marca.com',
+            name: 'Marca',
+            scope: 'political',
+            evidence,
+            rating: rated(evidence),
+            ratedAt: '2026-04-27T00:00:00Z',
+          }),
+        ).rejects.toMatchObject({
           code: 'invalid_input',
           field: 'domain',
         });
-        await expect(store.outlets.recordRating({ domain: 'marca.com', name: 'Marca', scope: 'non_political', evidence, rating: rated(evidence), ratedAt: '2026-04-27T00:00:00Z' })).rejects.toMatchObject({
+        await expect(
+          store.outlets.recordRating({
+            domain: 'marca.com',
+            name: 'Marca',
+            scope: 'non_political',
+            evidence,
+            rating: rated(evidence),
+            ratedAt: '2026-04-27T00:00:00Z',
+          }),
+        ).rejects.toMatchObject({
           code: 'invalid_input',
         });
       });
@@ -214,7 +356,10 @@ for (const backend of testBackends()) {
           { index: 1, reason: 'canonical_url', existingId: articleIdFor('https://elpais.com/a') },
           { index: 2, reason: 'near_identical_title', existingId: articleIdFor('https://elpais.com/a') },
         ]);
-        const again = await store.articles.insert([article('elpais.com', 'a', 'Otro título'), article('abc.es', 'e', 'El Gobierno aprueba la ley')]);
+        const again = await store.articles.insert([
+          article('elpais.com', 'a', 'Otro título'),
+          article('abc.es', 'e', 'El Gobierno aprueba la ley'),
+        ]);
         expect(again.inserted).toEqual([]);
         expect(again.duplicates.map((entry) => entry.reason)).toEqual(['canonical_url', 'near_identical_title']);
         expect(await store.articles.count()).toBe(3);
@@ -224,8 +369,14 @@ for (const backend of testBackends()) {
         const result = await store.articles.insert([article('elpais.com', 'x', 'Uno'), article('abc.es', 'y', 'Dos')]);
         expect(result.bodiesDropped).toBe(1);
         const stored = await store.articles.list();
-        expect(Object.fromEntries(stored.map((entry) => [entry.domain, entry.body]))).toEqual({ 'elpais.com': null, 'abc.es': 'Cuerpo completo del artículo.' });
-        await expect(store.articles.insert([article('nuevo.com', 'z', 'Tres')])).rejects.toMatchObject({ code: 'invalid_input', field: 'domain' });
+        expect(Object.fromEntries(stored.map((entry) => [entry.domain, entry.body]))).toEqual({
+          'elpais.com': null,
+          'abc.es': 'Cuerpo completo del artículo.',
+        });
+        await expect(store.articles.insert([article('nuevo.com', 'z', 'Tres')])).rejects.toMatchObject({
+          code: 'invalid_input',
+          field: 'domain',
+        });
       });
 
       it('keeps articles without a date, using when they were first seen', async () => {
@@ -236,12 +387,21 @@ for (const backend of testBackends()) {
     });
 
     describe('stories', () => {
-      const coverage = { total: 2, political: 2, nonPolitical: 0, counts: { left: 0, center: 1, right: 1 }, percent: { left: 0, center: 50, right: 50 } };
+      const coverage = {
+        total: 2,
+        political: 2,
+        nonPolitical: 0,
+        counts: { left: 0, center: 1, right: 1 },
+        percent: { left: 0, center: 50, right: 50 },
+      };
       let ids: string[];
       beforeEach(async () => {
         await addOutlet(store, 'elpais.com', 'center');
         await addOutlet(store, 'abc.es', 'right');
-        const result = await store.articles.insert([article('elpais.com', 's1', 'Sube el paro en abril'), article('abc.es', 's2', 'El paro sube en abril')]);
+        const result = await store.articles.insert([
+          article('elpais.com', 's1', 'Sube el paro en abril'),
+          article('abc.es', 's2', 'El paro sube en abril'),
+        ]);
         ids = result.inserted.map((entry) => entry.id);
       });
 
@@ -282,9 +442,18 @@ for (const backend of testBackends()) {
           decidedAt: '2026-04-27T12:00:00Z',
         });
         const [listed] = await store.stories.list();
-        expect(listed).toMatchObject({ id: ids[0], status: 'held', coverage, articleCount: 2, guardReasons: ['no_image', 'low_coverage'], blindspots: { prisma: ['left'], fujaDaBolha: 'left' } });
+        expect(listed).toMatchObject({
+          id: ids[0],
+          status: 'held',
+          coverage,
+          articleCount: 2,
+          guardReasons: ['no_image', 'low_coverage'],
+          blindspots: { prisma: ['left'], fujaDaBolha: 'left' },
+        });
         const story = await store.stories.get(ids[0]!);
-        expect(story!.sentences).toEqual([{ position: 0, text: 'El paro subió en abril.', articleIds: ids, discrepancy: false }]);
+        expect(story!.sentences).toEqual([
+          { position: 0, text: 'El paro subió en abril.', articleIds: ids, discrepancy: false },
+        ]);
         expect(story!.sources.map((source) => [source.domain, source.outlet.bias])).toEqual(
           expect.arrayContaining([
             ['elpais.com', 'center'],
@@ -323,40 +492,99 @@ for (const backend of testBackends()) {
 
       it('enforces the per-contester hourly limit from stored history; a refusal stores nothing', async () => {
         for (const minutes of [0, 10, 20]) {
-          await store.contestations.create({ dimension: 'bias', outlet: 'latercera.com', contesterId: 'reader-1', text: 'No es de derecha.', createdAt: at(minutes) });
+          await store.contestations.create({
+            dimension: 'bias',
+            outlet: 'latercera.com',
+            contesterId: 'reader-1',
+            text: 'No es de derecha.',
+            createdAt: at(minutes),
+          });
         }
         const refused = await store.contestations
-          .create({ dimension: 'bias', outlet: 'latercera.com', contesterId: 'reader-1', text: 'Otra vez.', createdAt: at(30) })
+          .create({
+            dimension: 'bias',
+            outlet: 'latercera.com',
+            contesterId: 'reader-1',
+            text: 'Otra vez.',
+            createdAt: at(30),
+          })
           .catch((error: unknown) => error);
         expect(refused).toBeInstanceOf(StoreError);
-        expect(refused).toMatchObject({ code: 'rate_limited', data: { rule: 'contester_hour', retryAt: new Date(Date.parse(at(60))).toISOString() } });
+        expect(refused).toMatchObject({
+          code: 'rate_limited',
+          data: { rule: 'contester_hour', retryAt: new Date(Date.parse(at(60))).toISOString() },
+        });
         expect(await store.contestations.list({ contesterId: 'reader-1' })).toHaveLength(3);
         // Once the oldest leaves the window it is allowed again.
-        await store.contestations.create({ dimension: 'factuality', outlet: 'latercera.com', contesterId: 'reader-1', text: 'Ahora sí.', createdAt: at(60) });
+        await store.contestations.create({
+          dimension: 'factuality',
+          outlet: 'latercera.com',
+          contesterId: 'reader-1',
+          text: 'Ahora sí.',
+          createdAt: at(60),
+        });
         // Other readers are not affected.
-        await store.contestations.create({ dimension: 'ownership', outlet: 'latercera.com', contesterId: 'reader-2', text: 'Propiedad.', createdAt: at(30) });
+        await store.contestations.create({
+          dimension: 'ownership',
+          outlet: 'latercera.com',
+          contesterId: 'reader-2',
+          text: 'Propiedad.',
+          createdAt: at(30),
+        });
       });
 
       it('validates contestations with the methodology (CON-1) and needs a known outlet', async () => {
-        await expect(store.contestations.create({ dimension: 'tone', outlet: 'latercera.com', contesterId: 'r', text: 'x', createdAt: at(0) })).rejects.toBeInstanceOf(MethodologyInputError);
-        await expect(store.contestations.create({ dimension: 'bias', outlet: 'unknown.cl', contesterId: 'r', text: 'x', createdAt: at(0) })).rejects.toMatchObject({ code: 'not_found' });
+        await expect(
+          store.contestations.create({
+            dimension: 'tone',
+            outlet: 'latercera.com',
+            contesterId: 'r',
+            text: 'x',
+            createdAt: at(0),
+          }),
+        ).rejects.toBeInstanceOf(MethodologyInputError);
+        await expect(
+          store.contestations.create({
+            dimension: 'bias',
+            outlet: 'unknown.cl',
+            contesterId: 'r',
+            text: 'x',
+            createdAt: at(0),
+          }),
+        ).rejects.toMatchObject({ code: 'not_found' });
       });
 
       it('moves through CON-2 transitions, logs them and refuses the rest', async () => {
-        const created = await store.contestations.create({ id: 'c-1', dimension: 'bias', outlet: 'latercera.com', contesterId: 'reader-1', text: 'No es de derecha.', createdAt: at(0) });
+        const created = await store.contestations.create({
+          id: 'c-1',
+          dimension: 'bias',
+          outlet: 'latercera.com',
+          contesterId: 'reader-1',
+          text: 'No es de derecha.',
+          createdAt: at(0),
+        });
         expect(created.status).toBe('open');
-        await expect(store.contestations.transition('c-1', { to: 'accepted', by: 'editor', at: at(5), notes: 'x' })).rejects.toMatchObject({
+        await expect(
+          store.contestations.transition('c-1', { to: 'accepted', by: 'editor', at: at(5), notes: 'x' }),
+        ).rejects.toMatchObject({
           code: 'invalid_transition',
           data: { reason: 'invalid_transition' },
         });
         await store.contestations.transition('c-1', { to: 'triage', by: 'editor', at: at(5), notes: '' });
-        const accepted = await store.contestations.transition('c-1', { to: 'accepted', by: 'editor-2', at: at(60), notes: 'Editoriales confirman.' });
+        const accepted = await store.contestations.transition('c-1', {
+          to: 'accepted',
+          by: 'editor-2',
+          at: at(60),
+          notes: 'Editoriales confirman.',
+        });
         expect(accepted.triggersRerating).toBe(true);
         expect(accepted.contestation.transitions.map((entry) => [entry.from, entry.to, entry.by])).toEqual([
           ['open', 'triage', 'editor'],
           ['triage', 'accepted', 'editor-2'],
         ]);
-        await expect(store.contestations.transition('c-1', { to: 'rejected', by: 'editor', at: at(61), notes: 'x' })).rejects.toMatchObject({ data: { reason: 'terminal_state' } });
+        await expect(
+          store.contestations.transition('c-1', { to: 'rejected', by: 'editor', at: at(61), notes: 'x' }),
+        ).rejects.toMatchObject({ data: { reason: 'terminal_state' } });
         expect((await store.contestations.get('c-1'))!.status).toBe('accepted');
         // CON-4: the re-rating it triggers names the contestation.
         const center = evidence;
@@ -376,7 +604,13 @@ for (const backend of testBackends()) {
       it('never lets concurrent submissions exceed a limit', async () => {
         const attempts = await Promise.allSettled(
           Array.from({ length: 8 }, (_, index) =>
-            store.contestations.create({ dimension: 'bias', outlet: 'latercera.com', contesterId: 'burst', text: `intento ${index}`, createdAt: at(index) }),
+            store.contestations.create({
+              dimension: 'bias',
+              outlet: 'latercera.com',
+              contesterId: 'burst',
+              text: `intento ${index}`,
+              createdAt: at(index),
+            }),
           ),
         );
         expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(3);
@@ -393,35 +627,63 @@ for (const backend of testBackends()) {
         claim: { kind: 'checkable', text: 'O desemprego caiu 5%', datum: '5%' },
         verdict: 'false' as const,
         status: 'published' as const,
-        history: [{ verdict: 'false' as const, status: 'published' as const, at: '2026-10-18T23:10:00Z', phase: 'live' as const }],
+        history: [
+          {
+            verdict: 'false' as const,
+            status: 'published' as const,
+            at: '2026-10-18T23:10:00Z',
+            phase: 'live' as const,
+          },
+        ],
       });
 
       it('saves, lists and appends history; refuses to rewrite it', async () => {
         await store.checks.saveDebateName('d1', 'Band 18/10');
         await store.checks.saveCheck(check('d1#0.0', 'd1'));
         await store.checks.saveCheck(check('d2#0.0', 'd2'));
-        const updated = await store.checks.appendHistory('d1#0.0', { verdict: 'true', status: 'published', at: '2026-10-19T12:00:00Z', phase: 'review', reason: 're-transcription' });
-        expect(updated).toMatchObject({ verdict: 'true', history: [{ phase: 'live' }, { phase: 'review', reason: 're-transcription' }] });
+        const updated = await store.checks.appendHistory('d1#0.0', {
+          verdict: 'true',
+          status: 'published',
+          at: '2026-10-19T12:00:00Z',
+          phase: 'review',
+          reason: 're-transcription',
+        });
+        expect(updated).toMatchObject({
+          verdict: 'true',
+          history: [{ phase: 'live' }, { phase: 'review', reason: 're-transcription' }],
+        });
         expect((await store.checks.getCheck('d1#0.0'))!.history).toHaveLength(2);
         expect((await store.checks.listChecks({ debateId: 'd1' })).map((entry) => entry.id)).toEqual(['d1#0.0']);
         expect(await store.checks.earlierChecks({ candidate: 'A', excludeDebateId: 'd2' })).toEqual([
           expect.objectContaining({ checkId: 'd1#0.0', debate: 'Band 18/10', text: 'O desemprego caiu 5%' }),
         ]);
         await expect(store.checks.saveCheck(check('d1#0.0', 'd1'))).rejects.toMatchObject({ code: 'history_rewrite' });
-        await expect(store.checks.appendHistory('nope', { verdict: 'true', status: 'published', at: '2026-10-19T12:00:00Z', phase: 'review' })).rejects.toMatchObject({ code: 'not_found' });
+        await expect(
+          store.checks.appendHistory('nope', {
+            verdict: 'true',
+            status: 'published',
+            at: '2026-10-19T12:00:00Z',
+            phase: 'review',
+          }),
+        ).rejects.toMatchObject({ code: 'not_found' });
         const rows = await test.database.query<{ n: number }>('SELECT count(*)::int AS n FROM verdict_history');
         expect(rows[0]!.n).toBe(3);
         await store.checks.saveScoreboards({ debateId: 'd1', at: '2026-10-19T12:00:00Z', live: [], revised: [] });
-        expect(await store.checks.listScoreboards('d1')).toEqual([{ debateId: 'd1', at: '2026-10-19T12:00:00Z', live: [], revised: [] }]);
+        expect(await store.checks.listScoreboards('d1')).toEqual([
+          { debateId: 'd1', at: '2026-10-19T12:00:00Z', live: [], revised: [] },
+        ]);
       });
     });
 
     describe('retry queue leases (SKIP LOCKED)', () => {
       it('gives every due story to exactly one worker', async () => {
         const queue = store.retryQueue;
-        for (let index = 0; index < 30; index += 1) await queue.enqueue(`story-${String(index).padStart(2, '0')}`, 'quota', '2026-04-27T10:00:00Z');
+        for (let index = 0; index < 30; index += 1)
+          await queue.enqueue(`story-${String(index).padStart(2, '0')}`, 'quota', '2026-04-27T10:00:00Z');
         const now = '2026-04-27T11:00:00Z';
-        const claims = await Promise.all(Array.from({ length: 4 }, (_, worker) => queue.claimDue(now, 10, { workerId: `worker-${worker}` })));
+        const claims = await Promise.all(
+          Array.from({ length: 4 }, (_, worker) => queue.claimDue(now, 10, { workerId: `worker-${worker}` })),
+        );
         const claimed = claims.flat().map((entry) => entry.storyId);
         expect(new Set(claimed).size).toBe(claimed.length);
         expect(claimed.length).toBeLessThanOrEqual(30);
@@ -468,7 +730,12 @@ for (const backend of testBackends()) {
           ],
           'run-1',
         );
-        expect(await store.audit.costTotals('s1')).toEqual({ calls: 1, inputTokens: 1000, outputTokens: 200, costUsd: 0.0012 });
+        expect(await store.audit.costTotals('s1')).toEqual({
+          calls: 1,
+          inputTokens: 1000,
+          outputTokens: 200,
+          costUsd: 0.0012,
+        });
       });
     });
   });

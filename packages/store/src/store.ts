@@ -5,7 +5,12 @@
 import type { ContestationRateLimits, ContestationTransitionRequest, RateOutletResult } from '@espectro/methodology';
 import { countArticles, insertArticles, listArticles, type ArticleInput, type ListArticlesFilter } from './articles.js';
 import { costTotals, listAudits, recordAudit, recordCosts, type LedgerEntryInput } from './audit.js';
-import { createStoreCheckRepository, listAllChecks, type StoreCheckRepository, type StoredCheckShape } from './checks.js';
+import {
+  createStoreCheckRepository,
+  listAllChecks,
+  type StoreCheckRepository,
+  type StoredCheckShape,
+} from './checks.js';
 import {
   createContestation,
   getContestation,
@@ -27,7 +32,14 @@ import {
 } from './outlets.js';
 import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
-import { countStoriesByStatus, getStory, listStories, saveStory, type ListStoriesFilter, type SaveStoryInput } from './stories.js';
+import {
+  countStoriesByStatus,
+  getStory,
+  listStories,
+  saveStory,
+  type ListStoriesFilter,
+  type SaveStoryInput,
+} from './stories.js';
 
 /** The repository over one open database. */
 export interface Store {

@@ -14,7 +14,14 @@ const InstantSchema = z.iso.datetime({ offset: true });
 const BucketSchema = z.enum(['left', 'center', 'right']);
 
 /** Status of a story: `published` passed the guard; `held` failed it (reasons stored); the rest are pipeline states. */
-export const StoryStatusSchema = z.enum(['published', 'held', 'not_synthesised', 'pending_synthesis', 'discarded', 'superseded']);
+export const StoryStatusSchema = z.enum([
+  'published',
+  'held',
+  'not_synthesised',
+  'pending_synthesis',
+  'discarded',
+  'superseded',
+]);
 /** @see {@link StoryStatusSchema} */
 export type StoryStatus = z.infer<typeof StoryStatusSchema>;
 
@@ -49,11 +56,23 @@ export const SaveStoryInputSchema = z
     imageUrl: z.string().nullable().optional(),
     methodologyVersion: z.string().min(1),
     runId: z.string().nullable().optional(),
-    sentences: z.array(z.object({ text: z.string().min(1), articleIds: z.array(z.string().min(1)).min(1), discrepancy: z.boolean().optional() })),
+    sentences: z.array(
+      z.object({
+        text: z.string().min(1),
+        articleIds: z.array(z.string().min(1)).min(1),
+        discrepancy: z.boolean().optional(),
+      }),
+    ),
     /** The publish guard's verdict (rule PG) with the input it was given; `null` when not evaluated (no tier). */
-    guard: z.object({ publish: z.boolean(), reasons: z.array(z.string()), input: z.record(z.string(), z.unknown()) }).nullable().optional(),
+    guard: z
+      .object({ publish: z.boolean(), reasons: z.array(z.string()), input: z.record(z.string(), z.unknown()) })
+      .nullable()
+      .optional(),
     /** Stored blindspot flags (BS-PR buckets, BS-BR side). */
-    blindspots: z.object({ prisma: z.array(BucketSchema), fujaDaBolha: z.enum(['left', 'right']).nullable() }).nullable().optional(),
+    blindspots: z
+      .object({ prisma: z.array(BucketSchema), fujaDaBolha: z.enum(['left', 'right']).nullable() })
+      .nullable()
+      .optional(),
     decidedAt: InstantSchema,
   })
   .superRefine((story, context) => {
@@ -61,7 +80,11 @@ export const SaveStoryInputSchema = z
     story.sentences.forEach((sentence, index) => {
       sentence.articleIds.forEach((articleId, position) => {
         if (!ids.has(articleId)) {
-          context.addIssue({ code: 'custom', path: ['sentences', index, 'articleIds', position], message: `article "${articleId}" is not in the story (SYN-3)` });
+          context.addIssue({
+            code: 'custom',
+            path: ['sentences', index, 'articleIds', position],
+            message: `article "${articleId}" is not in the story (SYN-3)`,
+          });
         }
       });
     });
@@ -100,7 +123,14 @@ export interface StorySource {
   url: string;
   domain: string;
   publishedAt: string | null;
-  outlet: { name: string; scope: string | null; bias: string | null; factuality: string | null; confidence: string; illustrative: boolean };
+  outlet: {
+    name: string;
+    scope: string | null;
+    bias: string | null;
+    factuality: string | null;
+    confidence: string;
+    illustrative: boolean;
+  };
 }
 
 /** A story with its sentences, sources and latest guard decision. */
@@ -108,7 +138,13 @@ export interface StoryDetail extends StorySummary {
   provenance: Record<string, unknown> | null;
   sentences: { position: number; text: string; articleIds: string[]; discrepancy: boolean }[];
   sources: StorySource[];
-  guard: { publish: boolean; reasons: string[]; input: Record<string, unknown>; decidedAt: string; methodologyVersion: string } | null;
+  guard: {
+    publish: boolean;
+    reasons: string[];
+    input: Record<string, unknown>;
+    decidedAt: string;
+    methodologyVersion: string;
+  } | null;
 }
 
 /**
@@ -137,15 +173,30 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
   if (inputs.length === 0) return;
   const batch = parseStoreInput(z.array(SaveStoryInputSchema), inputs, operation);
   const ids = batch.map((story) => story.id);
-  if (new Set(ids).size !== ids.length) throw new StoreError({ code: 'invalid_input', operation, field: 'id', message: 'a story appears twice in one batch' });
+  if (new Set(ids).size !== ids.length)
+    throw new StoreError({
+      code: 'invalid_input',
+      operation,
+      field: 'id',
+      message: 'a story appears twice in one batch',
+    });
   const allArticleIds = [...new Set(batch.flatMap((story) => story.articleIds))];
   const present = new Set<string>();
   for (let start = 0; start < allArticleIds.length; start += 5000) {
-    const rows = await executor.select({ id: articles.id }).from(articles).where(inArray(articles.id, allArticleIds.slice(start, start + 5000)));
+    const rows = await executor
+      .select({ id: articles.id })
+      .from(articles)
+      .where(inArray(articles.id, allArticleIds.slice(start, start + 5000)));
     for (const row of rows) present.add(row.id);
   }
   const missing = allArticleIds.filter((id) => !present.has(id));
-  if (missing.length > 0) throw new StoreError({ code: 'invalid_input', operation, field: 'articleIds', message: `unknown articles: ${missing.slice(0, 5).join(', ')}` });
+  if (missing.length > 0)
+    throw new StoreError({
+      code: 'invalid_input',
+      operation,
+      field: 'articleIds',
+      message: `unknown articles: ${missing.slice(0, 5).join(', ')}`,
+    });
   const rows = batch.map((story) => {
     const decidedAt = new Date(story.decidedAt);
     return {
@@ -201,16 +252,34 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
       });
   }
   await executor.delete(storyArticles).where(inArray(storyArticles.storyId, ids));
-  const members = batch.flatMap((story) => [...new Set(story.articleIds)].map((articleId) => ({ storyId: story.id, articleId })));
-  for (let start = 0; start < members.length; start += 5000) await executor.insert(storyArticles).values(members.slice(start, start + 5000));
+  const members = batch.flatMap((story) =>
+    [...new Set(story.articleIds)].map((articleId) => ({ storyId: story.id, articleId })),
+  );
+  for (let start = 0; start < members.length; start += 5000)
+    await executor.insert(storyArticles).values(members.slice(start, start + 5000));
   await executor.delete(storySentences).where(inArray(storySentences.storyId, ids));
   const sentences = batch.flatMap((story) =>
-    story.sentences.map((sentence, position) => ({ storyId: story.id, position, text: sentence.text, articleIds: sentence.articleIds, discrepancy: sentence.discrepancy ?? false })),
+    story.sentences.map((sentence, position) => ({
+      storyId: story.id,
+      position,
+      text: sentence.text,
+      articleIds: sentence.articleIds,
+      discrepancy: sentence.discrepancy ?? false,
+    })),
   );
-  for (let start = 0; start < sentences.length; start += 2000) await executor.insert(storySentences).values(sentences.slice(start, start + 2000));
+  for (let start = 0; start < sentences.length; start += 2000)
+    await executor.insert(storySentences).values(sentences.slice(start, start + 2000));
   const withRun = batch.filter((story) => story.guard && story.runId);
   for (const runId of new Set(withRun.map((story) => story.runId!))) {
-    await executor.delete(guardDecisions).where(and(inArray(guardDecisions.storyId, withRun.filter((story) => story.runId === runId).map((story) => story.id)), eq(guardDecisions.runId, runId)));
+    await executor.delete(guardDecisions).where(
+      and(
+        inArray(
+          guardDecisions.storyId,
+          withRun.filter((story) => story.runId === runId).map((story) => story.id),
+        ),
+        eq(guardDecisions.runId, runId),
+      ),
+    );
   }
   const decisions = batch
     .filter((story) => story.guard)
@@ -223,11 +292,18 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
       methodologyVersion: story.methodologyVersion,
       runId: story.runId ?? null,
     }));
-  for (let start = 0; start < decisions.length; start += 1000) await executor.insert(guardDecisions).values(decisions.slice(start, start + 1000));
+  for (let start = 0; start < decisions.length; start += 1000)
+    await executor.insert(guardDecisions).values(decisions.slice(start, start + 1000));
   const flags = batch
     .filter((story) => story.blindspots)
     .flatMap((story) => [
-      { storyId: story.id, formula: 'prisma' as const, buckets: [...story.blindspots!.prisma], computedAt: new Date(story.decidedAt), methodologyVersion: story.methodologyVersion },
+      {
+        storyId: story.id,
+        formula: 'prisma' as const,
+        buckets: [...story.blindspots!.prisma],
+        computedAt: new Date(story.decidedAt),
+        methodologyVersion: story.methodologyVersion,
+      },
       {
         storyId: story.id,
         formula: 'fuja_da_bolha' as const,
@@ -242,7 +318,11 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
       .values(flags.slice(start, start + 2000))
       .onConflictDoUpdate({
         target: [blindspotFlags.storyId, blindspotFlags.formula],
-        set: { buckets: excluded('buckets'), computedAt: excluded('computed_at'), methodologyVersion: excluded('methodology_version') },
+        set: {
+          buckets: excluded('buckets'),
+          computedAt: excluded('computed_at'),
+          methodologyVersion: excluded('methodology_version'),
+        },
       });
   }
 }
@@ -255,7 +335,11 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
  * @example
  * await supersedeOverlappingStories(tx, [{ id: 'a_12…', articleIds }]);
  */
-export async function supersedeOverlappingStories(executor: StoreExecutor, current: readonly { id: string; articleIds: readonly string[] }[], at: string): Promise<string[]> {
+export async function supersedeOverlappingStories(
+  executor: StoreExecutor,
+  current: readonly { id: string; articleIds: readonly string[] }[],
+  at: string,
+): Promise<string[]> {
   const owner = new Map<string, string>();
   for (const story of current) for (const articleId of story.articleIds) owner.set(articleId, story.id);
   if (owner.size === 0) return [];
@@ -268,20 +352,33 @@ export async function supersedeOverlappingStories(executor: StoreExecutor, curre
         .select({ storyId: storyArticles.storyId, articleId: storyArticles.articleId })
         .from(storyArticles)
         .innerJoin(stories, eq(stories.id, storyArticles.storyId))
-        .where(and(inArray(storyArticles.articleId, allArticles.slice(start, start + 5000)), ne(stories.status, 'superseded')))),
+        .where(
+          and(
+            inArray(storyArticles.articleId, allArticles.slice(start, start + 5000)),
+            ne(stories.status, 'superseded'),
+          ),
+        )),
     );
   }
   const successor = new Map<string, string>();
-  for (const row of rows) if (!currentIds.has(row.storyId) && !successor.has(row.storyId)) successor.set(row.storyId, owner.get(row.articleId)!);
+  for (const row of rows)
+    if (!currentIds.has(row.storyId) && !successor.has(row.storyId))
+      successor.set(row.storyId, owner.get(row.articleId)!);
   for (const [storyId, supersededBy] of successor) {
-    await executor.update(stories).set({ status: 'superseded', supersededBy, updatedAt: new Date(at) }).where(eq(stories.id, storyId));
+    await executor
+      .update(stories)
+      .set({ status: 'superseded', supersededBy, updatedAt: new Date(at) })
+      .where(eq(stories.id, storyId));
   }
   return [...successor.keys()].sort();
 }
 
 type StoryRow = typeof stories.$inferSelect;
 
-async function flagsAndReasons(executor: StoreExecutor, ids: string[]): Promise<{ flags: Map<string, StorySummary['blindspots']>; reasons: Map<string, string[]> }> {
+async function flagsAndReasons(
+  executor: StoreExecutor,
+  ids: string[],
+): Promise<{ flags: Map<string, StorySummary['blindspots']>; reasons: Map<string, string[]> }> {
   const flags = new Map<string, StorySummary['blindspots']>();
   const reasons = new Map<string, string[]>();
   if (ids.length === 0) return { flags, reasons };
@@ -304,7 +401,11 @@ async function flagsAndReasons(executor: StoreExecutor, ids: string[]): Promise<
   return { flags, reasons };
 }
 
-function summaryFromRow(row: StoryRow, flags: StorySummary['blindspots'] | undefined, reasons: string[] | undefined): StorySummary {
+function summaryFromRow(
+  row: StoryRow,
+  flags: StorySummary['blindspots'] | undefined,
+  reasons: string[] | undefined,
+): StorySummary {
   return {
     id: row.id,
     title: row.title,
@@ -345,13 +446,21 @@ export interface ListStoriesFilter {
  * const front = await listStories(db, { status: 'published', limit: 20 });
  */
 export async function listStories(executor: StoreExecutor, filter: ListStoriesFilter = {}): Promise<StorySummary[]> {
-  const statuses = filter.status === undefined ? undefined : Array.isArray(filter.status) ? [...filter.status] : [filter.status as StoryStatus];
+  const statuses =
+    filter.status === undefined
+      ? undefined
+      : Array.isArray(filter.status)
+        ? [...filter.status]
+        : [filter.status as StoryStatus];
   const conditions = [statuses ? inArray(stories.status, statuses) : ne(stories.status, 'superseded')];
   if (filter.blindspot) {
     conditions.push(
       inArray(
         stories.id,
-        executor.select({ id: blindspotFlags.storyId }).from(blindspotFlags).where(sql`jsonb_array_length(${blindspotFlags.buckets}) > 0`),
+        executor
+          .select({ id: blindspotFlags.storyId })
+          .from(blindspotFlags)
+          .where(sql`jsonb_array_length(${blindspotFlags.buckets}) > 0`),
       ),
     );
   }
@@ -383,7 +492,11 @@ export async function getStory(executor: StoreExecutor, id: string): Promise<Sto
   const [row] = await executor.select().from(stories).where(eq(stories.id, id));
   if (row === undefined) return undefined;
   const { flags, reasons } = await flagsAndReasons(executor, [id]);
-  const sentences = await executor.select().from(storySentences).where(eq(storySentences.storyId, id)).orderBy(asc(storySentences.position));
+  const sentences = await executor
+    .select()
+    .from(storySentences)
+    .where(eq(storySentences.storyId, id))
+    .orderBy(asc(storySentences.position));
   const sourceRows = await executor
     .select({
       articleId: articles.id,
@@ -403,11 +516,21 @@ export async function getStory(executor: StoreExecutor, id: string): Promise<Sto
     .innerJoin(sources, eq(sources.domain, articles.domain))
     .where(eq(storyArticles.storyId, id))
     .orderBy(sql`${articles.publishedAt} ASC NULLS LAST`, asc(articles.id));
-  const [guard] = await executor.select().from(guardDecisions).where(eq(guardDecisions.storyId, id)).orderBy(desc(guardDecisions.id)).limit(1);
+  const [guard] = await executor
+    .select()
+    .from(guardDecisions)
+    .where(eq(guardDecisions.storyId, id))
+    .orderBy(desc(guardDecisions.id))
+    .limit(1);
   return {
     ...summaryFromRow(row, flags.get(id), reasons.get(id)),
     provenance: row.provenance,
-    sentences: sentences.map((sentence) => ({ position: sentence.position, text: sentence.text, articleIds: sentence.articleIds, discrepancy: sentence.discrepancy })),
+    sentences: sentences.map((sentence) => ({
+      position: sentence.position,
+      text: sentence.text,
+      articleIds: sentence.articleIds,
+      discrepancy: sentence.discrepancy,
+    })),
     sources: sourceRows.map((source) => ({
       articleId: source.articleId,
       title: source.title,
@@ -424,24 +547,39 @@ export async function getStory(executor: StoreExecutor, id: string): Promise<Sto
       },
     })),
     guard: guard
-      ? { publish: guard.publish, reasons: guard.reasons, input: guard.input, decidedAt: guard.decidedAt.toISOString(), methodologyVersion: guard.methodologyVersion }
+      ? {
+          publish: guard.publish,
+          reasons: guard.reasons,
+          input: guard.input,
+          decidedAt: guard.decidedAt.toISOString(),
+          methodologyVersion: guard.methodologyVersion,
+        }
       : null,
   };
 }
 
 /** Number of stories per status (superseded included). */
 export async function countStoriesByStatus(executor: StoreExecutor): Promise<Record<string, number>> {
-  const rows = await executor.select({ status: stories.status, count: sql<number>`count(*)::int` }).from(stories).groupBy(stories.status);
+  const rows = await executor
+    .select({ status: stories.status, count: sql<number>`count(*)::int` })
+    .from(stories)
+    .groupBy(stories.status);
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
 
 /** Published stories (id, country, latest article time), for computing PG `country_cap` counts in memory. */
-export async function listPublishedStoryTimes(executor: StoreExecutor): Promise<{ id: string; country: string | null; lastPublishedAt: string | null }[]> {
+export async function listPublishedStoryTimes(
+  executor: StoreExecutor,
+): Promise<{ id: string; country: string | null; lastPublishedAt: string | null }[]> {
   const rows = await executor
     .select({ id: stories.id, country: stories.country, lastPublishedAt: stories.lastPublishedAt })
     .from(stories)
     .where(eq(stories.status, 'published'));
-  return rows.map((row) => ({ id: row.id, country: row.country, lastPublishedAt: row.lastPublishedAt?.toISOString() ?? null }));
+  return rows.map((row) => ({
+    id: row.id,
+    country: row.country,
+    lastPublishedAt: row.lastPublishedAt?.toISOString() ?? null,
+  }));
 }
 
 /**
@@ -449,7 +587,11 @@ export async function listPublishedStoryTimes(executor: StoreExecutor): Promise<
  * (input of PG `country_cap`), counting only stories strictly before it in (time, id) order so
  * that the count does not depend on the order stories are processed in.
  */
-export async function countCountryStoriesLast24h(executor: StoreExecutor, country: string, before: { at: string; storyId: string }): Promise<number> {
+export async function countCountryStoriesLast24h(
+  executor: StoreExecutor,
+  country: string,
+  before: { at: string; storyId: string },
+): Promise<number> {
   const end = new Date(before.at);
   const start = new Date(end.getTime() - 86_400_000);
   const [row] = await executor

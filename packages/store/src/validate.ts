@@ -2,11 +2,18 @@ import type { z } from 'zod';
 import { StoreError } from './errors.js';
 
 /** Parses repository input with a zod schema; bad input throws `StoreError` `invalid_input` naming the field. */
-export function parseStoreInput<Schema extends z.ZodType>(schema: Schema, input: unknown, operation: string): z.output<Schema> {
+export function parseStoreInput<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+  operation: string,
+): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
+  const field = issue.path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replace(/\.\[/g, '[');
   throw new StoreError({
     code: 'invalid_input',
     operation,

@@ -18,7 +18,13 @@ const roster = createRoster(ROSTER_OUTLETS);
 const extractive = synthesizeExtractive(RATE_CLUSTER, { roster });
 
 describe('assembleStory', () => {
-  const story = assembleStory({ cluster: RATE_CLUSTER, roster, synthesis: extractive, topic: 'economy', countryStoriesLast24h: 2 });
+  const story = assembleStory({
+    cluster: RATE_CLUSTER,
+    roster,
+    synthesis: extractive,
+    topic: 'economy',
+    countryStoriesLast24h: 2,
+  });
 
   test('tier, coverage by unique political domain, publish decision', () => {
     expect(story.tier).toBe('main');
@@ -38,18 +44,37 @@ describe('assembleStory', () => {
 
   test('outlets: one per domain with their articles and whether their text was used', () => {
     const ambito = story.outlets.find((outlet) => outlet.domain === 'ambito.com');
-    expect(ambito).toMatchObject({ name: 'Ámbito', scope: 'political', bias: 'right', articleIds: ['a-ambito', 'a-ambito-2'], contributedText: true });
-    expect(story.outlets.find((outlet) => outlet.domain === 'blog-financiero.example')).toMatchObject({ scope: null, name: null });
+    expect(ambito).toMatchObject({
+      name: 'Ámbito',
+      scope: 'political',
+      bias: 'right',
+      articleIds: ['a-ambito', 'a-ambito-2'],
+      contributedText: true,
+    });
+    expect(story.outlets.find((outlet) => outlet.domain === 'blog-financiero.example')).toMatchObject({
+      scope: null,
+      name: null,
+    });
   });
 
   test('ownership mix counts unique domains per owner type', () => {
     expect(story.ownershipMix.total).toBe(7);
-    expect(story.ownershipMix.counts).toMatchObject({ 'corporate-conglomerate': 2, 'family-controlled': 2, 'independent-private': 2, unknown: 1 });
+    expect(story.ownershipMix.counts).toMatchObject({
+      'corporate-conglomerate': 2,
+      'family-controlled': 2,
+      'independent-private': 2,
+      unknown: 1,
+    });
     expect(Object.values(story.ownershipMix.percent).reduce((sum, value) => sum + value, 0)).toBe(100);
   });
 
   test('audit record of an extractive story', () => {
-    expect(story.audit).toMatchObject({ backend: 'extractive (offline)', provider: null, costUsd: 0, methodologyVersion: METHODOLOGY_VERSION });
+    expect(story.audit).toMatchObject({
+      backend: 'extractive (offline)',
+      provider: null,
+      costUsd: 0,
+      methodologyVersion: METHODOLOGY_VERSION,
+    });
   });
 
   test('audit record of an LLM story carries provider, model, prompt version, tokens and cost', () => {
@@ -109,7 +134,10 @@ describe('assembleStory', () => {
     const hidden = assembleStory({
       cluster: SMALL_CLUSTER,
       roster: lowOnly,
-      synthesis: { ...synthesizeExtractive(SMALL_CLUSTER, { roster }), sentences: synthesizeExtractive(SMALL_CLUSTER, { maxSentences: 3 }).sentences },
+      synthesis: {
+        ...synthesizeExtractive(SMALL_CLUSTER, { roster }),
+        sentences: synthesizeExtractive(SMALL_CLUSTER, { maxSentences: 3 }).sentences,
+      },
       topic: null,
       image: null,
       lowValue: true,
@@ -128,25 +156,36 @@ describe('assembleStory', () => {
   });
 
   test('no synthesis → no_synthesis; a story below tier fails low_coverage', () => {
-    const tiny: StoryCluster = { id: 'tiny', articles: RATE_CLUSTER.articles.filter((article) => article.id === 'a-clarin') };
+    const tiny: StoryCluster = {
+      id: 'tiny',
+      articles: RATE_CLUSTER.articles.filter((article) => article.id === 'a-clarin'),
+    };
     const result = assembleStory({ cluster: tiny, roster, synthesis: null, topic: null, countryStoriesLast24h: 0 });
     expect(result.tier).toBeNull();
     expect(result.publishGuard.reasons).toEqual(['no_coverage', 'no_synthesis', 'low_coverage']);
   });
 
   test('a synthesis citing an article outside the cluster is rejected, never published (SYN-3)', () => {
-    const foreign = { ...extractive, sentences: [{ text: 'Algo.', articleIds: ['otro-articulo'], discrepancy: false }] };
-    expect(() => assembleStory({ cluster: RATE_CLUSTER, roster, synthesis: foreign, topic: null, countryStoriesLast24h: 0 })).toThrow(
-      /unknown_article "otro-articulo"/,
-    );
-    expect(() => assembleStory({ cluster: SMALL_CLUSTER, roster, synthesis: extractive, topic: null, countryStoriesLast24h: 0 })).toThrow(
-      /synthesis is of story/,
-    );
+    const foreign = {
+      ...extractive,
+      sentences: [{ text: 'Algo.', articleIds: ['otro-articulo'], discrepancy: false }],
+    };
+    expect(() =>
+      assembleStory({ cluster: RATE_CLUSTER, roster, synthesis: foreign, topic: null, countryStoriesLast24h: 0 }),
+    ).toThrow(/unknown_article "otro-articulo"/);
+    expect(() =>
+      assembleStory({ cluster: SMALL_CLUSTER, roster, synthesis: extractive, topic: null, countryStoriesLast24h: 0 }),
+    ).toThrow(/synthesis is of story/);
   });
 
   test('title and image helpers', () => {
     expect(representativeTitle(RATE_CLUSTER)).toBe(story.title);
-    expect(pickStoryImage({ ...RATE_CLUSTER, articles: RATE_CLUSTER.articles.filter((article) => article.imageUrl === undefined) })).toBeNull();
+    expect(
+      pickStoryImage({
+        ...RATE_CLUSTER,
+        articles: RATE_CLUSTER.articles.filter((article) => article.imageUrl === undefined),
+      }),
+    ).toBeNull();
   });
 });
 
@@ -170,32 +209,33 @@ const clusterArbitrary = fc
     }),
     { minLength: 1, maxLength: 14 },
   )
-  .map(
-    (articles): StoryCluster => ({
-      id: 'prop',
-      articles: articles.map((article, index) => ({
-        id: `p-${index}`,
-        domain: article.domain,
-        title: SENTENCES[index % SENTENCES.length]!,
-        body: article.body,
-        publishedAt: `2026-04-27T${String(index % 24).padStart(2, '0')}:00:00Z`,
-        url: `https://example.org/${index}`,
-        ...(article.image ? { imageUrl: `https://example.org/${index}.jpg` } : {}),
-      })),
-    }),
-  );
+  .map((articles): StoryCluster => ({
+    id: 'prop',
+    articles: articles.map((article, index) => ({
+      id: `p-${index}`,
+      domain: article.domain,
+      title: SENTENCES[index % SENTENCES.length]!,
+      body: article.body,
+      publishedAt: `2026-04-27T${String(index % 24).padStart(2, '0')}:00:00Z`,
+      url: `https://example.org/${index}`,
+      ...(article.image ? { imageUrl: `https://example.org/${index}.jpg` } : {}),
+    })),
+  }));
 const topicArbitrary = fc.option(fc.constantFrom<Topic>(...TOPICS), { nil: null });
 
-test.prop([clusterArbitrary, topicArbitrary])('every published sentence cites ids from its own cluster', (cluster, topic) => {
-  const synthesis = synthesizeExtractive(cluster, { roster });
-  const story = assembleStory({ cluster, roster, synthesis, topic, countryStoriesLast24h: 0 });
-  const ids = new Set(cluster.articles.map((article) => article.id));
-  if (story.publishGuard.publish) expect(story.sentences.length).toBeGreaterThan(0);
-  for (const sentence of story.sentences) {
-    expect(sentence.articleIds.length).toBeGreaterThan(0);
-    for (const id of sentence.articleIds) expect(ids.has(id)).toBe(true);
-  }
-});
+test.prop([clusterArbitrary, topicArbitrary])(
+  'every published sentence cites ids from its own cluster',
+  (cluster, topic) => {
+    const synthesis = synthesizeExtractive(cluster, { roster });
+    const story = assembleStory({ cluster, roster, synthesis, topic, countryStoriesLast24h: 0 });
+    const ids = new Set(cluster.articles.map((article) => article.id));
+    if (story.publishGuard.publish) expect(story.sentences.length).toBeGreaterThan(0);
+    for (const sentence of story.sentences) {
+      expect(sentence.articleIds.length).toBeGreaterThan(0);
+      for (const id of sentence.articleIds) expect(ids.has(id)).toBe(true);
+    }
+  },
+);
 
 test.prop([clusterArbitrary, fc.array(fc.nat(), { minLength: 1, maxLength: 10 }), topicArbitrary])(
   'coverage, tier, guard and Prisma ignore duplicate articles of one domain (COV-1); Fuja counts articles',
@@ -222,14 +262,20 @@ test.prop([clusterArbitrary, fc.array(fc.nat(), { minLength: 1, maxLength: 10 })
     expect(twice.ownershipMix).toEqual(once.ownershipMix);
     // The assembled values are the methodology's own functions.
     expect(once.tier).toBe(storyTier(once.coverage.rated));
-    const outlets = once.outlets.map((outlet) => ({ domain: outlet.domain, scope: outlet.scope, bias: outlet.bias }) as Parameters<typeof coverage>[0][number]);
+    const outlets = once.outlets.map(
+      (outlet) =>
+        ({ domain: outlet.domain, scope: outlet.scope, bias: outlet.bias }) as Parameters<typeof coverage>[0][number],
+    );
     expect(once.coverage).toEqual(coverage(outlets));
     expect(once.blindspots.prisma).toEqual(blindspotPrisma({ outlets, topic }));
     expect(twice.blindspots.fujaDaBolha).toBe(
       blindspotFujaDaBolha(
         duplicated.articles.map((article) => {
           const outlet = roster.get(article.domain);
-          return { bias: outlet?.scope === 'political' ? outlet.bias : null, factualityScore: outlet?.factualityScore ?? null };
+          return {
+            bias: outlet?.scope === 'political' ? outlet.bias : null,
+            factualityScore: outlet?.factualityScore ?? null,
+          };
         }),
       ),
     );

@@ -245,7 +245,8 @@ export function assembleStory(input: AssembleStoryInput): AssembledStory {
     else list.push(article.id);
   }
   const cited = new Set<string>();
-  if (synthesis !== null) for (const sentence of synthesis.sentences) for (const id of sentence.articleIds) cited.add(id);
+  if (synthesis !== null)
+    for (const sentence of synthesis.sentences) for (const id of sentence.articleIds) cited.add(id);
   const domains = uniqueDomains(cluster.articles, roster);
   const outlets: AssembledOutlet[] = domains.map(({ domain, outlet }) => {
     const articleIds = articleIdsByDomain.get(domain)!;
@@ -314,7 +315,10 @@ export function assembleStory(input: AssembleStoryInput): AssembledStory {
   const ownershipMix: OwnershipMix = {
     total: outlets.length,
     counts: ownerCounts,
-    percent: Object.fromEntries(OWNER_TYPES.map((ownerType, index) => [ownerType, ownerPercents[index]!])) as Record<OwnerType, number>,
+    percent: Object.fromEntries(OWNER_TYPES.map((ownerType, index) => [ownerType, ownerPercents[index]!])) as Record<
+      OwnerType,
+      number
+    >,
   };
 
   const provenance = synthesis?.provenance;
@@ -368,8 +372,14 @@ function checkSynthesisBelongs(cluster: StoryCluster, synthesis: StorySynthesis)
     });
   }
   const ids = cluster.articles.map((article) => article.id);
-  for (const [field, items] of [['sentences', synthesis.sentences], ['discrepancies', synthesis.discrepancies]] as const) {
-    const check = validateSentenceCitations(items.map((item) => ({ text: item.text, articleIds: item.articleIds })), ids);
+  for (const [field, items] of [
+    ['sentences', synthesis.sentences],
+    ['discrepancies', synthesis.discrepancies],
+  ] as const) {
+    const check = validateSentenceCitations(
+      items.map((item) => ({ text: item.text, articleIds: item.articleIds })),
+      ids,
+    );
     const problem = check.problems[0];
     if (problem !== undefined) {
       throw new SynthesisError({

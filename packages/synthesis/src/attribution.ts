@@ -41,7 +41,11 @@ function wordsOf(folded: string): string[] {
 export function attributionNeedles(entries: readonly AttributionRosterEntry[]): AttributionNeedles[] {
   return entries.map((entry) => {
     const needles = new Set<string>();
-    for (const spelling of [entry.name, ...(entry.aliases ?? []), ...(entry.domain !== undefined ? [entry.domain] : [])]) {
+    for (const spelling of [
+      entry.name,
+      ...(entry.aliases ?? []),
+      ...(entry.domain !== undefined ? [entry.domain] : []),
+    ]) {
       const folded = foldForSearch(spelling).trim();
       if (folded === '') continue;
       needles.add(folded);
@@ -64,7 +68,8 @@ export function findOutletMentions(texts: readonly string[], needles: readonly A
   const present = new Set(wordsOf(foldText(texts.join('\n'))));
   const relevant: AttributionRosterEntry[] = [];
   for (const candidate of needles) {
-    if (candidate.words.some((words) => words.length > 0 && words.every((word) => present.has(word)))) relevant.push(candidate.entry);
+    if (candidate.words.some((words) => words.length > 0 && words.every((word) => present.has(word))))
+      relevant.push(candidate.entry);
   }
   return relevant.length === 0 ? [] : attributionCheck(texts, relevant);
 }

@@ -22,7 +22,9 @@ function expectExtractive(synthesis: StorySynthesis, cluster: StoryCluster): voi
     expect(sentence.articleIds.length).toBeGreaterThan(0);
     expect(new Set(sentence.articleIds).size).toBe(sentence.articleIds.length);
     for (const id of sentence.articleIds) expect(byId.has(id)).toBe(true);
-    expect(sentence.articleIds.some((id) => sourcesOf(byId.get(id)!).some((source) => source.includes(sentence.text)))).toBe(true);
+    expect(
+      sentence.articleIds.some((id) => sourcesOf(byId.get(id)!).some((source) => source.includes(sentence.text))),
+    ).toBe(true);
     expect(seen.has(sentence.text)).toBe(false);
     seen.add(sentence.text);
   }
@@ -39,9 +41,13 @@ describe('synthesizeExtractive', () => {
   });
 
   test('merges near-duplicates across outlets into one sentence citing all of them', () => {
-    const lead = synthesis.sentences.find((sentence) => sentence.text.startsWith('El Banco Central de la República Argentina elevó'));
+    const lead = synthesis.sentences.find((sentence) =>
+      sentence.text.startsWith('El Banco Central de la República Argentina elevó'),
+    );
     expect(lead?.articleIds).toEqual(['a-clarin', 'a-pagina12', 'a-infobae', 'a-unrostered']);
-    const fixedTerm = synthesis.sentences.filter((sentence) => sentence.text.startsWith('Los plazos fijos tradicionales'));
+    const fixedTerm = synthesis.sentences.filter((sentence) =>
+      sentence.text.startsWith('Los plazos fijos tradicionales'),
+    );
     expect(fixedTerm).toHaveLength(1);
     expect(fixedTerm[0]!.articleIds).toEqual(['a-lanacion', 'a-ambito-2']);
   });
@@ -57,7 +63,9 @@ describe('synthesizeExtractive', () => {
     // The first cited article of each sentence is not necessarily its representative, but the first
     // sentence comes from the earliest article.
     expect(synthesis.sentences[0]!.articleIds).toContain('a-clarin');
-    const firstTimes = synthesis.sentences.map((sentence) => Math.min(...sentence.articleIds.map((id) => published.get(id)!)));
+    const firstTimes = synthesis.sentences.map((sentence) =>
+      Math.min(...sentence.articleIds.map((id) => published.get(id)!)),
+    );
     expect(firstTimes[0]).toBe(Math.min(...published.values()));
   });
 
@@ -71,8 +79,20 @@ describe('synthesizeExtractive', () => {
     const cluster: StoryCluster = {
       id: 'titles',
       articles: [
-        { id: 't1', domain: 'a.com', title: 'Un sismo de magnitud 6,1 sacude el sur de Chile', publishedAt: '2026-04-27T10:00:00Z', url: 'u1' },
-        { id: 't2', domain: 'b.com', title: 'Fuerte sismo de magnitud 6,1 en el sur de Chile', publishedAt: '2026-04-27T10:05:00Z', url: 'u2' },
+        {
+          id: 't1',
+          domain: 'a.com',
+          title: 'Un sismo de magnitud 6,1 sacude el sur de Chile',
+          publishedAt: '2026-04-27T10:00:00Z',
+          url: 'u1',
+        },
+        {
+          id: 't2',
+          domain: 'b.com',
+          title: 'Fuerte sismo de magnitud 6,1 en el sur de Chile',
+          publishedAt: '2026-04-27T10:05:00Z',
+          url: 'u2',
+        },
       ],
     };
     const result = synthesizeExtractive(cluster);
@@ -108,28 +128,26 @@ const articleArbitrary = fc.record({
   title: fc.constantFrom(...POOL),
   description: fc.option(fc.constantFrom(...POOL), { nil: undefined }),
   body: fc.option(
-    fc.array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 8 }).chain((sentences) =>
-      fc.constantFrom(' ', '\n').map((separator) => sentences.join(separator)),
-    ),
+    fc
+      .array(fc.constantFrom(...POOL), { minLength: 1, maxLength: 8 })
+      .chain((sentences) => fc.constantFrom(' ', '\n').map((separator) => sentences.join(separator))),
     { nil: undefined },
   ),
   minute: fc.integer({ min: 0, max: 59 }),
 });
 
-const clusterArbitrary = fc.array(articleArbitrary, { minLength: 1, maxLength: 10 }).map(
-  (articles): StoryCluster => ({
-    id: 'random',
-    articles: articles.map((article, index) => ({
-      id: `art-${index}`,
-      domain: article.domain,
-      title: article.title,
-      ...(article.description !== undefined ? { description: article.description } : {}),
-      ...(article.body !== undefined ? { body: article.body } : {}),
-      publishedAt: `2026-04-27T10:${String(article.minute).padStart(2, '0')}:00Z`,
-      url: `https://example.org/${index}`,
-    })),
-  }),
-);
+const clusterArbitrary = fc.array(articleArbitrary, { minLength: 1, maxLength: 10 }).map((articles): StoryCluster => ({
+  id: 'random',
+  articles: articles.map((article, index) => ({
+    id: `art-${index}`,
+    domain: article.domain,
+    title: article.title,
+    ...(article.description !== undefined ? { description: article.description } : {}),
+    ...(article.body !== undefined ? { body: article.body } : {}),
+    publishedAt: `2026-04-27T10:${String(article.minute).padStart(2, '0')}:00Z`,
+    url: `https://example.org/${index}`,
+  })),
+}));
 
 test.prop([clusterArbitrary, fc.integer({ min: 1, max: 14 })])(
   'extractive output never invents text, cites only its cluster and names no outlet',
@@ -137,6 +155,11 @@ test.prop([clusterArbitrary, fc.integer({ min: 1, max: 14 })])(
     const result = synthesizeExtractive(cluster, { roster, maxSentences });
     expectExtractive(result, cluster);
     expect(result.sentences.length).toBeLessThanOrEqual(maxSentences);
-    expect(attributionCheck(result.sentences.map((sentence) => sentence.text), roster.attributionEntries)).toEqual([]);
+    expect(
+      attributionCheck(
+        result.sentences.map((sentence) => sentence.text),
+        roster.attributionEntries,
+      ),
+    ).toEqual([]);
   },
 );

@@ -154,7 +154,10 @@ export function synthesizeExtractive(cluster: StoryCluster, settings: Extractive
  * @example
  * synthesizeExtractiveUnchecked(parseCluster(input), { roster });
  */
-export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: ExtractiveSettings = {}): StorySynthesis {
+export function synthesizeExtractiveUnchecked(
+  cluster: StoryCluster,
+  settings: ExtractiveSettings = {},
+): StorySynthesis {
   const maxSentences = settings.maxSentences ?? SYNTHESIS_SENTENCE_RANGE.max;
   const jaccard = settings.duplicateJaccard ?? 0.5;
   const containment = settings.duplicateContainment ?? 0.8;
@@ -174,7 +177,13 @@ export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: E
     }
     return id;
   };
-  const makeCandidate = (text: string, articleIndex: number, position: number, fieldIndex: number, domain: number): Candidate | null => {
+  const makeCandidate = (
+    text: string,
+    articleIndex: number,
+    position: number,
+    fieldIndex: number,
+    domain: number,
+  ): Candidate | null => {
     // The same sentence often appears in several articles (agency copy): stem it once.
     let terms = termsByText.get(text);
     if (terms === undefined) {
@@ -261,7 +270,8 @@ export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: E
   centroidNorm = Math.sqrt(centroidNorm) || 1;
   const centrality = (candidate: Candidate): number => {
     let dot = 0;
-    for (let index = 0; index < candidate.terms.length; index += 1) dot += candidate.weights[index]! * centroid[candidate.terms[index]!]!;
+    for (let index = 0; index < candidate.terms.length; index += 1)
+      dot += candidate.weights[index]! * centroid[candidate.terms[index]!]!;
     return dot / centroidNorm;
   };
   for (const candidate of [...candidates, ...titleCandidates]) {
@@ -279,7 +289,9 @@ export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: E
   const findGroup = (candidate: Candidate): Group | undefined => {
     const exact = groupOfTerms.get(candidate.terms);
     if (exact !== undefined) return exact;
-    const group = groups.find((other) => isNearDuplicate(other.representative.terms, candidate.terms, jaccard, containment));
+    const group = groups.find((other) =>
+      isNearDuplicate(other.representative.terms, candidate.terms, jaccard, containment),
+    );
     if (group !== undefined) groupOfTerms.set(candidate.terms, group);
     return group;
   };
@@ -303,7 +315,8 @@ export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: E
       groupOfTerms.set(candidate.terms, created);
     }
   }
-  for (const group of groups) group.rank = group.representative.score * (1 + SUPPORT_BONUS * (group.domainIndexes.size - 1));
+  for (const group of groups)
+    group.rank = group.representative.score * (1 + SUPPORT_BONUS * (group.domainIndexes.size - 1));
   groups.sort((a, b) => b.rank - a.rank || byScore(a.representative, b.representative));
 
   // 4. Keep the best groups whose sentence names no outlet (SYN-4), refilling as needed.
@@ -312,14 +325,19 @@ export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: E
   while (kept.length < maxSentences && next < groups.length) {
     const batch = groups.slice(next, next + (maxSentences - kept.length));
     next += batch.length;
-    const hits = namedOutlets(batch.map((group) => group.representative.text), settings.roster);
+    const hits = namedOutlets(
+      batch.map((group) => group.representative.text),
+      settings.roster,
+    );
     batch.forEach((group, index) => {
       if (!hits.has(index)) kept.push(group);
     });
   }
 
   // 5. Article time, then position.
-  const publishedMs = articles.map((article) => Date.parse(article.publishedAt.length === 10 ? `${article.publishedAt}T00:00:00Z` : article.publishedAt));
+  const publishedMs = articles.map((article) =>
+    Date.parse(article.publishedAt.length === 10 ? `${article.publishedAt}T00:00:00Z` : article.publishedAt),
+  );
   kept.sort(
     (a, b) =>
       publishedMs[a.representative.articleIndex]! - publishedMs[b.representative.articleIndex]! ||
@@ -334,8 +352,13 @@ export function synthesizeExtractiveUnchecked(cluster: StoryCluster, settings: E
 
   // Summary: the most central lead that names no outlet.
   const textLeads = candidates.filter((candidate) => candidate.lead && candidate.position > 0);
-  const leads = (textLeads.length > 0 ? textLeads : [...candidates, ...titleCandidates].filter((candidate) => candidate.lead)).sort(byScore);
-  const leadHits = namedOutlets(leads.slice(0, 8).map((candidate) => candidate.text), settings.roster);
+  const leads = (
+    textLeads.length > 0 ? textLeads : [...candidates, ...titleCandidates].filter((candidate) => candidate.lead)
+  ).sort(byScore);
+  const leadHits = namedOutlets(
+    leads.slice(0, 8).map((candidate) => candidate.text),
+    settings.roster,
+  );
   const summaryCandidate = leads.slice(0, 8).find((_, index) => !leadHits.has(index));
   const summary = summaryCandidate?.text ?? kept[0]?.representative.text ?? '';
 

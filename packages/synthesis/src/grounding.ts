@@ -30,7 +30,10 @@ function articleText(article: ClusterArticle): string {
  * groundingWarnings([{ text: 'Murieron 12 personas.', articleIds: ['a1'], discrepancy: false }], articles);
  * // [{ kind: 'unsupported_number', sentenceIndex: 0, value: '12' }] when a1 never says 12
  */
-export function groundingWarnings(sentences: readonly CitedSentence[], articles: readonly ClusterArticle[]): SynthesisWarning[] {
+export function groundingWarnings(
+  sentences: readonly CitedSentence[],
+  articles: readonly ClusterArticle[],
+): SynthesisWarning[] {
   const byId = new Map(articles.map((article) => [article.id, article]));
   const numberCache = new Map<string, Set<string>>();
   const foldedCache = new Map<string, string>();

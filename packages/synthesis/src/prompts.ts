@@ -47,7 +47,12 @@ export const storySynthesisPrompt = definePrompt<StorySynthesisVariables>({
     [
       `Artículos (${articles.length}):`,
       ...articles.map((article) =>
-        [`--- id: ${article.id}`, `fecha: ${article.publishedAt}`, `título: ${article.title}`, article.text === '' ? '' : `texto: ${article.text}`]
+        [
+          `--- id: ${article.id}`,
+          `fecha: ${article.publishedAt}`,
+          `título: ${article.title}`,
+          article.text === '' ? '' : `texto: ${article.text}`,
+        ]
           .filter((line) => line !== '')
           .join('\n'),
       ),

@@ -15,14 +15,22 @@ describe('retry queue helpers', () => {
     entry = applyFailure(entry, 'transient', '2026-04-27T14:15:00.000Z');
     expect(entry.nextAttemptAt).toBe('2026-04-27T20:15:00.000Z');
     entry = applyFailure(entry, 'malformed_output', '2026-04-27T20:15:00.000Z');
-    expect(entry).toMatchObject({ status: 'discarded', failedAttempts: 5, discardReason: 'malformed_output', nextAttemptAt: null });
+    expect(entry).toMatchObject({
+      status: 'discarded',
+      failedAttempts: 5,
+      discardReason: 'malformed_output',
+      nextAttemptAt: null,
+    });
   });
 
   test('instants are normalised to UTC; bad input is an error naming the field', async () => {
     expect(toIsoInstant('2026-04-27T10:00:00-03:00')).toBe('2026-04-27T13:00:00.000Z');
     const queue = createMemoryRetryQueue();
     await expect(queue.enqueue('s1', 'quota', 'mañana')).rejects.toMatchObject({ code: 'invalid_input', field: 'at' });
-    await expect(queue.enqueue('', 'quota', new Date())).rejects.toMatchObject({ code: 'invalid_input', field: 'storyId' });
+    await expect(queue.enqueue('', 'quota', new Date())).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'storyId',
+    });
     await expect(queue.due(new Date(), -1)).rejects.toMatchObject({ code: 'invalid_input', field: 'limit' });
   });
 });

@@ -71,16 +71,27 @@ export interface RetryQueue {
  * toIsoInstant('2026-04-27T10:00:00-03:00'); // '2026-04-27T13:00:00.000Z'
  */
 export function toIsoInstant(instant: Instant, field = 'at'): string {
-  const date = instant instanceof Date ? instant : typeof instant === 'string' ? new Date(instant) : new Date(Number.NaN);
+  const date =
+    instant instanceof Date ? instant : typeof instant === 'string' ? new Date(instant) : new Date(Number.NaN);
   if (Number.isNaN(date.getTime())) {
-    throw new SynthesisError({ code: 'invalid_input', stage: 'retry_queue', field, message: `${String(instant)} is not a valid date-time` });
+    throw new SynthesisError({
+      code: 'invalid_input',
+      stage: 'retry_queue',
+      field,
+      message: `${String(instant)} is not a valid date-time`,
+    });
   }
   return date.toISOString();
 }
 
 function checkStoryId(storyId: string): void {
   if (typeof storyId !== 'string' || storyId === '') {
-    throw new SynthesisError({ code: 'invalid_input', stage: 'retry_queue', field: 'storyId', message: 'a story id is a non-empty string' });
+    throw new SynthesisError({
+      code: 'invalid_input',
+      stage: 'retry_queue',
+      field: 'storyId',
+      message: 'a story id is a non-empty string',
+    });
   }
 }
 
@@ -102,7 +113,16 @@ export function applyFailure(entry: RetryEntry, reason: string, at: string): Ret
   const failures = [...entry.failures.map((failure) => ({ ...failure })), { attempt: failedAttempts, at, reason }];
   const decision = nextRetry({ failedAttempts, lastFailureAt: at });
   if (decision.action === 'discard') {
-    return { ...entry, status: 'discarded', failedAttempts, nextAttemptAt: null, lastReason: reason, failures, discardedAt: at, discardReason: reason };
+    return {
+      ...entry,
+      status: 'discarded',
+      failedAttempts,
+      nextAttemptAt: null,
+      lastReason: reason,
+      failures,
+      discardedAt: at,
+      discardReason: reason,
+    };
   }
   return { ...entry, status: 'pending', failedAttempts, nextAttemptAt: decision.at, lastReason: reason, failures };
 }
@@ -150,7 +170,12 @@ export function createMemoryRetryQueue(): RetryQueue {
     async due(now, limit) {
       const nowMs = Date.parse(toIsoInstant(now, 'now'));
       if (!Number.isInteger(limit) || limit < 0) {
-        throw new SynthesisError({ code: 'invalid_input', stage: 'retry_queue', field: 'limit', message: 'limit is a non-negative integer' });
+        throw new SynthesisError({
+          code: 'invalid_input',
+          stage: 'retry_queue',
+          field: 'limit',
+          message: 'limit is a non-negative integer',
+        });
       }
       const ready: { entry: RetryEntry; at: number }[] = [];
       for (const entry of entries.values()) {
@@ -158,7 +183,9 @@ export function createMemoryRetryQueue(): RetryQueue {
         const at = Date.parse(entry.nextAttemptAt);
         if (at <= nowMs) ready.push({ entry, at });
       }
-      ready.sort((a, b) => a.at - b.at || (a.entry.storyId < b.entry.storyId ? -1 : a.entry.storyId > b.entry.storyId ? 1 : 0));
+      ready.sort(
+        (a, b) => a.at - b.at || (a.entry.storyId < b.entry.storyId ? -1 : a.entry.storyId > b.entry.storyId ? 1 : 0),
+      );
       return ready.slice(0, limit).map(({ entry }) => copy(entry));
     },
     async markFailed(storyId, reason, at) {

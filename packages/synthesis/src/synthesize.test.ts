@@ -18,32 +18,48 @@ const roster = createRoster(ROSTER_OUTLETS);
 const CLUSTER_IDS = RATE_CLUSTER.articles.map((article) => article.id);
 
 const VALID_OUTPUT = {
-  summary: 'El Banco Central argentino subió la tasa de interés de referencia al 40 % anual para contener la inflación.',
+  summary:
+    'El Banco Central argentino subió la tasa de interés de referencia al 40 % anual para contener la inflación.',
   sentences: [
-    { text: 'El Banco Central de la República Argentina elevó la tasa de interés de referencia al 40 % anual.', articleIds: ['a-clarin', 'a-infobae'] },
-    { text: 'La suba fue de tres puntos porcentuales respecto del nivel anterior.', articleIds: ['a-clarin', 'a-lanacion'] },
+    {
+      text: 'El Banco Central de la República Argentina elevó la tasa de interés de referencia al 40 % anual.',
+      articleIds: ['a-clarin', 'a-infobae'],
+    },
+    {
+      text: 'La suba fue de tres puntos porcentuales respecto del nivel anterior.',
+      articleIds: ['a-clarin', 'a-lanacion'],
+    },
     { text: 'La entidad explicó que la decisión busca contener la inflación.', articleIds: ['a-clarin'] },
     { text: 'La inflación de marzo fue del 3,5 % mensual.', articleIds: ['a-eldiarioar', 'a-infobae'] },
     { text: 'El directorio adoptó la decisión por unanimidad.', articleIds: ['a-eldiarioar'] },
     { text: 'Los plazos fijos pasarán a pagar alrededor del 38 % anual.', articleIds: ['a-lanacion', 'a-ambito-2'] },
-    { text: 'Las cámaras de pequeñas y medianas empresas advirtieron que el financiamiento se encarecerá.', articleIds: ['a-pagina12'] },
+    {
+      text: 'Las cámaras de pequeñas y medianas empresas advirtieron que el financiamiento se encarecerá.',
+      articleIds: ['a-pagina12'],
+    },
     {
       text: 'Las fuentes difieren sobre la causa de la inflación de marzo: unas la atribuyen a las tarifas y otras a la demanda.',
       articleIds: ['a-pagina12', 'a-clarin'],
       discrepancy: true,
     },
   ],
-  discrepancies: [{ text: 'Causa de la inflación de marzo: tarifas o exceso de demanda.', articleIds: ['a-pagina12', 'a-clarin'] }],
+  discrepancies: [
+    { text: 'Causa de la inflación de marzo: tarifas o exceso de demanda.', articleIds: ['a-pagina12', 'a-clarin'] },
+  ],
 };
 
 const INVENTED_IDS = {
   ...VALID_OUTPUT,
-  sentences: VALID_OUTPUT.sentences.map((sentence, index) => (index === 2 ? { ...sentence, articleIds: ['a-reuters-99'] } : sentence)),
+  sentences: VALID_OUTPUT.sentences.map((sentence, index) =>
+    index === 2 ? { ...sentence, articleIds: ['a-reuters-99'] } : sentence,
+  ),
 };
 const NAMES_OUTLET = {
   ...VALID_OUTPUT,
   sentences: VALID_OUTPUT.sentences.map((sentence, index) =>
-    index === 5 ? { ...sentence, text: 'Según La Nación, los plazos fijos pasarán a pagar alrededor del 38 % anual.' } : sentence,
+    index === 5
+      ? { ...sentence, text: 'Según La Nación, los plazos fijos pasarán a pagar alrededor del 38 % anual.' }
+      : sentence,
   ),
 };
 
@@ -99,7 +115,9 @@ describe('createDefaultSynthesisChain (SYN-2)', () => {
   });
 
   test('layers without a key are left out; keys come from settings or the environment', () => {
-    expect(createDefaultSynthesisChain({ env: { GROQ_API_KEY: 'k', OPENAI_API_KEY: ' ' } })?.modelId).toBe('groq:llama-3.3-70b-versatile');
+    expect(createDefaultSynthesisChain({ env: { GROQ_API_KEY: 'k', OPENAI_API_KEY: ' ' } })?.modelId).toBe(
+      'groq:llama-3.3-70b-versatile',
+    );
     expect(createDefaultSynthesisChain({ env: { GOOGLE_API_KEY: 'k' }, anthropic: { apiKey: 'k' } })?.modelId).toBe(
       'gemini:gemini-2.5-flash > anthropic:claude-sonnet-4-6',
     );
@@ -132,7 +150,11 @@ describe('synthesizeStory through the fake LLM server', () => {
     // 1000 × $0.30/M + 400 × $2.50/M
     expect(synthesis.provenance.costUsd).toBeCloseTo(0.0013, 10);
     expect(ledger.totalsByJob()[RATE_CLUSTER.id]?.costUsd).toBeCloseTo(0.0013, 10);
-    expect(ledger.entries()[0]).toMatchObject({ promptId: 'story-synthesis', promptVersion: storySynthesisPrompt.version, jobId: RATE_CLUSTER.id });
+    expect(ledger.entries()[0]).toMatchObject({
+      promptId: 'story-synthesis',
+      promptVersion: storySynthesisPrompt.version,
+      jobId: RATE_CLUSTER.id,
+    });
   });
 
   test('SYN-1: one article per domain reaches the model, and no outlet name or domain', async () => {
@@ -152,16 +174,19 @@ describe('synthesizeStory through the fake LLM server', () => {
     ['quota (429)', reply.rateLimit({ retryAfterMs: 5 }), 'rate_limited'],
     ['server error (503)', reply.serverError(503), 'server_error'],
     ['network failure', reply.disconnect(), 'network'],
-  ] as const)('falls through %s to the next layer and records the layer that answered', async (_name, step, outcome) => {
-    server.enqueueFor({ vendor: 'gemini' }, step);
-    server.enqueueFor({ vendor: 'groq' }, reply.json(VALID_OUTPUT));
-    const synthesis = synthesised(await synthesizeStory(RATE_CLUSTER, roster, { model: chain() }));
-    expect(synthesis.provenance).toMatchObject({ provider: 'groq', model: 'llama-3.3-70b-versatile', layer: 1 });
-    expect(synthesis.provenance.attempts.map((attempt) => [attempt.layer, attempt.outcome])).toEqual([
-      [0, outcome],
-      [1, 'ok'],
-    ]);
-  });
+  ] as const)(
+    'falls through %s to the next layer and records the layer that answered',
+    async (_name, step, outcome) => {
+      server.enqueueFor({ vendor: 'gemini' }, step);
+      server.enqueueFor({ vendor: 'groq' }, reply.json(VALID_OUTPUT));
+      const synthesis = synthesised(await synthesizeStory(RATE_CLUSTER, roster, { model: chain() }));
+      expect(synthesis.provenance).toMatchObject({ provider: 'groq', model: 'llama-3.3-70b-versatile', layer: 1 });
+      expect(synthesis.provenance.attempts.map((attempt) => [attempt.layer, attempt.outcome])).toEqual([
+        [0, outcome],
+        [1, 'ok'],
+      ]);
+    },
+  );
 
   test('falls through a timeout', async () => {
     server.enqueueFor({ vendor: 'gemini' }, reply.slow(3_000, reply.json(VALID_OUTPUT)));
@@ -190,7 +215,10 @@ describe('synthesizeStory through the fake LLM server', () => {
     server.enqueueFor({ vendor: 'groq' }, reply.json(VALID_OUTPUT));
     const synthesis = synthesised(await synthesizeStory(RATE_CLUSTER, roster, { model: chain() }));
     expect(synthesis.provenance.layer).toBe(1);
-    expect(synthesis.provenance.attempts.slice(0, 2).map((attempt) => attempt.outcome)).toEqual(['schema_mismatch', 'schema_mismatch']);
+    expect(synthesis.provenance.attempts.slice(0, 2).map((attempt) => attempt.outcome)).toEqual([
+      'schema_mismatch',
+      'schema_mismatch',
+    ]);
     const reask = server.requestsFor({ vendor: 'gemini' })[1]!.messages.at(-1)!.content;
     expect(reask).toContain('a-reuters-99');
     expect(reask).toContain('rule SYN-3');
@@ -218,7 +246,11 @@ describe('synthesizeStory through the fake LLM server', () => {
   test('every layer failing gives a tagged failure for the retry queue, with every layer and the cost spent', async () => {
     server.enqueueFor({ vendor: 'gemini' }, reply.rateLimit());
     server.enqueueFor({ vendor: 'groq' }, reply.serverError(502));
-    server.enqueueFor({ vendor: 'anthropic' }, reply.json(INVENTED_IDS, { inputTokens: 100, outputTokens: 50 }), reply.json(INVENTED_IDS, { inputTokens: 100, outputTokens: 50 }));
+    server.enqueueFor(
+      { vendor: 'anthropic' },
+      reply.json(INVENTED_IDS, { inputTokens: 100, outputTokens: 50 }),
+      reply.json(INVENTED_IDS, { inputTokens: 100, outputTokens: 50 }),
+    );
     server.enqueueFor({ vendor: 'openai' }, reply.json(NAMES_OUTLET), reply.json(NAMES_OUTLET));
     const result = await synthesizeStory(RATE_CLUSTER, roster, { model: chain() });
     expect(result.status).toBe('failed');
@@ -253,7 +285,9 @@ describe('synthesizeStory through the fake LLM server', () => {
   test('numbers absent from the cited articles are reported as grounding warnings', async () => {
     const output = {
       ...VALID_OUTPUT,
-      sentences: VALID_OUTPUT.sentences.map((sentence, index) => (index === 4 ? { ...sentence, text: 'El directorio votó 7 a 2.' } : sentence)),
+      sentences: VALID_OUTPUT.sentences.map((sentence, index) =>
+        index === 4 ? { ...sentence, text: 'El directorio votó 7 a 2.' } : sentence,
+      ),
     };
     server.enqueueFor({ vendor: 'gemini' }, reply.json(output));
     const synthesis = synthesised(await synthesizeStory(RATE_CLUSTER, roster, { model: chain() }));
@@ -268,11 +302,18 @@ describe('synthesizeStory without a model or below tier', () => {
   test('no model → the extractive synthesiser, labelled and free', async () => {
     const synthesis = synthesised(await synthesizeStory(RATE_CLUSTER, roster));
     expect(synthesis.backend).toBe(EXTRACTIVE_BACKEND);
-    expect(synthesis.provenance).toMatchObject({ provider: null, costUsd: 0, method: expect.stringContaining('extractive') });
+    expect(synthesis.provenance).toMatchObject({
+      provider: null,
+      costUsd: 0,
+      method: expect.stringContaining('extractive'),
+    });
   });
 
   test('TIER: fewer than 3 rated domains is skipped, no model call', async () => {
-    const cluster = { id: 'small', articles: RATE_CLUSTER.articles.filter((article) => ['a-clarin', 'a-unrostered'].includes(article.id)) };
+    const cluster = {
+      id: 'small',
+      articles: RATE_CLUSTER.articles.filter((article) => ['a-clarin', 'a-unrostered'].includes(article.id)),
+    };
     expect(await synthesizeStory(cluster, roster, { model: chain() })).toEqual({
       status: 'skipped',
       storyId: 'small',
@@ -284,29 +325,58 @@ describe('synthesizeStory without a model or below tier', () => {
 
   test('an invalid cluster throws SynthesisError naming the field', async () => {
     const bad = { ...RATE_CLUSTER, articles: [{ ...RATE_CLUSTER.articles[0]!, publishedAt: 'ayer' }] };
-    await expect(synthesizeStory(bad, roster)).rejects.toMatchObject({ code: 'invalid_input', field: 'cluster.articles[0].publishedAt' });
+    await expect(synthesizeStory(bad, roster)).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'cluster.articles[0].publishedAt',
+    });
   });
 });
 
 describe('synthesisOutputSchema', () => {
   const schema = synthesisOutputSchema(CLUSTER_IDS, roster.attributionEntries);
   test('accepts a valid answer and defaults the optional fields', () => {
-    const parsed = schema.parse({ summary: 'Una frase.', sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'] }] });
-    expect(parsed).toEqual({ summary: 'Una frase.', sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'], discrepancy: false }], discrepancies: [] });
+    const parsed = schema.parse({
+      summary: 'Una frase.',
+      sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'] }],
+    });
+    expect(parsed).toEqual({
+      summary: 'Una frase.',
+      sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'], discrepancy: false }],
+      discrepancies: [],
+    });
   });
   test('rejects missing citations, unknown ids, named outlets, long summaries and more than 14 sentences', () => {
     const messages = (value: unknown): string[] => {
       const result = schema.safeParse(value);
       return result.success ? [] : result.error.issues.map((issue) => issue.message);
     };
-    expect(messages({ summary: 'Una. Dos. Tres.', sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'] }] })[0]).toContain('3 sentences');
-    expect(messages({ summary: 'Una.', sentences: [{ text: 'Hubo una suba.', articleIds: [] }] })[0]).toContain('cites no article');
-    expect(messages({ summary: 'Una.', sentences: [{ text: 'Hubo una suba.', articleIds: ['zz'] }] })[0]).toContain('"zz"');
-    expect(messages({ summary: 'Como informó Infobae, hubo una suba.', sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'] }] })[0]).toContain(
-      'the summary names the outlet "Infobae"',
+    expect(
+      messages({ summary: 'Una. Dos. Tres.', sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'] }] })[0],
+    ).toContain('3 sentences');
+    expect(messages({ summary: 'Una.', sentences: [{ text: 'Hubo una suba.', articleIds: [] }] })[0]).toContain(
+      'cites no article',
     );
-    expect(messages({ summary: 'Una.', sentences: Array.from({ length: 15 }, () => ({ text: 'Hubo una suba.', articleIds: ['a-clarin'] })) })).toHaveLength(1);
+    expect(messages({ summary: 'Una.', sentences: [{ text: 'Hubo una suba.', articleIds: ['zz'] }] })[0]).toContain(
+      '"zz"',
+    );
+    expect(
+      messages({
+        summary: 'Como informó Infobae, hubo una suba.',
+        sentences: [{ text: 'Hubo una suba.', articleIds: ['a-clarin'] }],
+      })[0],
+    ).toContain('the summary names the outlet "Infobae"');
+    expect(
+      messages({
+        summary: 'Una.',
+        sentences: Array.from({ length: 15 }, () => ({ text: 'Hubo una suba.', articleIds: ['a-clarin'] })),
+      }),
+    ).toHaveLength(1);
     // "la nación" in lower case is an ordinary phrase, not the outlet (SYN-4 proper-name rule).
-    expect(messages({ summary: 'Una.', sentences: [{ text: 'La medida afecta a toda la nación.', articleIds: ['a-clarin'] }] })).toEqual([]);
+    expect(
+      messages({
+        summary: 'Una.',
+        sentences: [{ text: 'La medida afecta a toda la nación.', articleIds: ['a-clarin'] }],
+      }),
+    ).toEqual([]);
   });
 });

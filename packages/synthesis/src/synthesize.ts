@@ -73,7 +73,9 @@ export function synthesisOutputSchema(
       : attributionNeedles(attributionRoster as readonly AttributionRosterEntry[]);
   const citedText = z.object({
     text: z.string().describe('Una frase factual en español neutro, sin nombrar medios'),
-    articleIds: z.array(z.string()).describe('Ids de los artículos que respaldan la frase (al menos uno, sólo de la lista)'),
+    articleIds: z
+      .array(z.string())
+      .describe('Ids de los artículos que respaldan la frase (al menos uno, sólo de la lista)'),
   });
   return z
     .object({
@@ -81,13 +83,19 @@ export function synthesisOutputSchema(
       sentences: z
         .array(
           citedText.extend({
-            discrepancy: z.boolean().default(false).describe('true si la frase describe una discrepancia entre fuentes'),
+            discrepancy: z
+              .boolean()
+              .default(false)
+              .describe('true si la frase describe una discrepancia entre fuentes'),
           }),
         )
         .min(1)
         .max(SYNTHESIS_SENTENCE_RANGE.max)
         .describe(`Entre ${SYNTHESIS_SENTENCE_RANGE.min} y ${SYNTHESIS_SENTENCE_RANGE.max} frases`),
-      discrepancies: z.array(citedText).default([]).describe('Discrepancias entre fuentes, con los artículos de cada versión'),
+      discrepancies: z
+        .array(citedText)
+        .default([])
+        .describe('Discrepancias entre fuentes, con los artículos de cada versión'),
     })
     .superRefine((output, context) => {
       const summarySentences = countSentences(output.summary);
@@ -99,7 +107,10 @@ export function synthesisOutputSchema(
         });
       }
       // rule SYN-3: every sentence (and every discrepancy) cites ≥ 1 id, all from the cluster.
-      for (const [field, items] of [['sentences', output.sentences], ['discrepancies', output.discrepancies]] as const) {
+      for (const [field, items] of [
+        ['sentences', output.sentences],
+        ['discrepancies', output.discrepancies],
+      ] as const) {
         const check = validateSentenceCitations(
           items.map((item) => ({ text: item.text, articleIds: item.articleIds })),
           clusterArticleIds,
@@ -121,7 +132,11 @@ export function synthesisOutputSchema(
       }
       // rule SYN-4: no outlet named in the text; the attribution lives in the ids.
       {
-        const texts = [output.summary, ...output.sentences.map((item) => item.text), ...output.discrepancies.map((item) => item.text)];
+        const texts = [
+          output.summary,
+          ...output.sentences.map((item) => item.text),
+          ...output.discrepancies.map((item) => item.text),
+        ];
         for (const hit of findOutletMentions(texts, needles)) {
           const [field, index] =
             hit.sentenceIndex === 0
@@ -129,7 +144,8 @@ export function synthesisOutputSchema(
               : hit.sentenceIndex <= output.sentences.length
                 ? (['sentences', hit.sentenceIndex - 1] as const)
                 : (['discrepancies', hit.sentenceIndex - 1 - output.sentences.length] as const);
-          const where = index === null ? 'the summary' : `${field} ${index + 1} ("${shorten(texts[hit.sentenceIndex]!)}")`;
+          const where =
+            index === null ? 'the summary' : `${field} ${index + 1} ("${shorten(texts[hit.sentenceIndex]!)}")`;
           context.addIssue({
             code: 'custom',
             path: index === null ? [field] : [field, index, 'text'],
@@ -202,13 +218,7 @@ export interface SynthesizeStoryOptions {
  * `configuration` (key, model, SDK), `aborted` (the caller's signal).
  */
 export type SynthesisFailureReason =
-  | 'quota'
-  | 'transient'
-  | 'malformed_output'
-  | 'attribution'
-  | 'refused'
-  | 'configuration'
-  | 'aborted';
+  'quota' | 'transient' | 'malformed_output' | 'attribution' | 'refused' | 'configuration' | 'aborted';
 
 /** A failed synthesis: data for the retry queue (SYN-5), not an exception. */
 export interface SynthesisFailure {
@@ -219,7 +229,14 @@ export interface SynthesisFailure {
   retry: boolean;
   message: string;
   /** Every layer's failure, in chain order. */
-  layers: { layer: number; vendor: string; model: string; code: LlmErrorCode; reason: SynthesisFailureReason; message: string }[];
+  layers: {
+    layer: number;
+    vendor: string;
+    model: string;
+    code: LlmErrorCode;
+    reason: SynthesisFailureReason;
+    message: string;
+  }[];
   /** Tokens and USD spent on the failed attempts. */
   usage: TokenUsage;
   costUsd: number;
@@ -297,11 +314,15 @@ function failureOf(storyId: string, error: LlmError, model: LanguageModel): Synt
 }
 
 function articleText(article: { title: string; description?: string | undefined; body?: string | undefined }): string {
-  return [article.title, article.description, article.body].filter((part): part is string => part !== undefined && part.trim() !== '').join('\n\n');
+  return [article.title, article.description, article.body]
+    .filter((part): part is string => part !== undefined && part.trim() !== '')
+    .join('\n\n');
 }
 
 function promptText(article: { description?: string | undefined; body?: string | undefined }, limit: number): string {
-  const text = [article.description, article.body].filter((part): part is string => part !== undefined && part.trim() !== '').join('\n\n');
+  const text = [article.description, article.body]
+    .filter((part): part is string => part !== undefined && part.trim() !== '')
+    .join('\n\n');
   return text.length <= limit ? text : `${text.slice(0, limit)}…`;
 }
 
@@ -331,17 +352,26 @@ export async function synthesizeStory(
   const valid = parseCluster(cluster, 'synthesis');
   // rule TIER: below 3 unique rated domains a story is not synthesised.
   const rated = coverage(storyOutlets(valid.articles, roster)).rated;
-  if (storyTier(rated) === null) return { status: 'skipped', storyId: valid.id, reason: 'below_tier', ratedDomains: rated };
+  if (storyTier(rated) === null)
+    return { status: 'skipped', storyId: valid.id, reason: 'below_tier', ratedDomains: rated };
 
   const model = options.model ?? null;
   if (model === null) {
-    return { status: 'synthesised', synthesis: synthesizeExtractiveUnchecked(valid, { ...options.extractive, roster }) };
+    return {
+      status: 'synthesised',
+      synthesis: synthesizeExtractiveUnchecked(valid, { ...options.extractive, roster }),
+    };
   }
 
   // rule SYN-1: one article per domain.
   const byId = new Map(valid.articles.map((article) => [article.id, article]));
   const picked = pickArticlesForSynthesis(
-    valid.articles.map((article) => ({ id: article.id, domain: article.domain, text: articleText(article), publishedAt: article.publishedAt })),
+    valid.articles.map((article) => ({
+      id: article.id,
+      domain: article.domain,
+      text: articleText(article),
+      publishedAt: article.publishedAt,
+    })),
   );
   const limit = options.maxArticleCharacters ?? 6000;
   const promptArticles: PromptArticle[] = picked.map(({ id }) => {
@@ -377,7 +407,10 @@ export async function synthesizeStory(
         backend: 'llm',
         summary: output.summary.trim(),
         sentences,
-        discrepancies: output.discrepancies.map((item) => ({ text: item.text.trim(), articleIds: [...new Set(item.articleIds)] })),
+        discrepancies: output.discrepancies.map((item) => ({
+          text: item.text.trim(),
+          articleIds: [...new Set(item.articleIds)],
+        })),
         sourceArticleIds: picked.map((article) => article.id),
         provenance: {
           provider: result.answeredBy.vendor,

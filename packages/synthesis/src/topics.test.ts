@@ -8,15 +8,51 @@ import { classifyTopic, classifyTopicOffline, detectLowValue, TOPIC_MIN_MARGIN, 
 describe('classifyTopicOffline (TOP-1, keywords es + pt)', () => {
   test.each([
     ['economy', 'El Banco Central sube la tasa de interés', 'La inflación de marzo fue del 3,5 % y el dólar subió.'],
-    ['politics', 'El Senado aprueba la reforma constitucional', 'La oposición votó en contra del proyecto de ley del gobierno.'],
-    ['sports', 'Boca gana el clásico con dos goles en el último minuto', 'El entrenador celebró el triunfo en el campeonato.'],
-    ['health', 'Brote de dengue: los hospitales del norte, al límite', 'El ministerio de salud confirmó 300 pacientes internados.'],
-    ['environment', 'Desmatamento na Amazônia cresce 20% em um ano', 'As queimadas e a seca agravam a crise ambiental.'],
-    ['international', 'La OTAN refuerza su frontera ante Rusia', 'Los cancilleres de la Unión Europea se reunieron en Bruselas.'],
-    ['technology', 'Nova lei de inteligência artificial obriga big techs a revelar algoritmos', 'O aplicativo e os dados pessoais dos usuários.'],
-    ['science', 'Telescopio detecta un planeta con agua fuera del sistema solar', 'Los astrónomos publicaron el descubrimiento en una revista científica.'],
-    ['culture', 'Murió el escritor que renovó la literatura latinoamericana', 'Sus libros se leerán en el festival de teatro y en el museo.'],
-    ['society', 'Huelga de docentes deja sin clases a miles de estudiantes', 'Las escuelas permanecerán cerradas y la policía vigila las protestas.'],
+    [
+      'politics',
+      'El Senado aprueba la reforma constitucional',
+      'La oposición votó en contra del proyecto de ley del gobierno.',
+    ],
+    [
+      'sports',
+      'Boca gana el clásico con dos goles en el último minuto',
+      'El entrenador celebró el triunfo en el campeonato.',
+    ],
+    [
+      'health',
+      'Brote de dengue: los hospitales del norte, al límite',
+      'El ministerio de salud confirmó 300 pacientes internados.',
+    ],
+    [
+      'environment',
+      'Desmatamento na Amazônia cresce 20% em um ano',
+      'As queimadas e a seca agravam a crise ambiental.',
+    ],
+    [
+      'international',
+      'La OTAN refuerza su frontera ante Rusia',
+      'Los cancilleres de la Unión Europea se reunieron en Bruselas.',
+    ],
+    [
+      'technology',
+      'Nova lei de inteligência artificial obriga big techs a revelar algoritmos',
+      'O aplicativo e os dados pessoais dos usuários.',
+    ],
+    [
+      'science',
+      'Telescopio detecta un planeta con agua fuera del sistema solar',
+      'Los astrónomos publicaron el descubrimiento en una revista científica.',
+    ],
+    [
+      'culture',
+      'Murió el escritor que renovó la literatura latinoamericana',
+      'Sus libros se leerán en el festival de teatro y en el museo.',
+    ],
+    [
+      'society',
+      'Huelga de docentes deja sin clases a miles de estudiantes',
+      'Las escuelas permanecerán cerradas y la policía vigila las protestas.',
+    ],
   ] as const)('%s', (topic, title, summary) => {
     const result = classifyTopicOffline({ title, summary });
     expect(result.topic).toBe(topic);
@@ -24,7 +60,9 @@ describe('classifyTopicOffline (TOP-1, keywords es + pt)', () => {
   });
 
   test('unclear stories stay unclassified, never guessed', () => {
-    expect(classifyTopicOffline({ title: 'Lo que se sabe hasta ahora', summary: 'Hubo novedades durante la tarde.' }).topic).toBeNull();
+    expect(
+      classifyTopicOffline({ title: 'Lo que se sabe hasta ahora', summary: 'Hubo novedades durante la tarde.' }).topic,
+    ).toBeNull();
     // A tie between two topics is not clear either.
     const tie = classifyTopicOffline({ title: 'El presidente y la inflación', summary: '' });
     expect(tie.margin).toBeLessThan(TOPIC_MIN_MARGIN);
@@ -81,7 +119,11 @@ describe('classifyTopic', () => {
 
   test('null from the model is kept and marked for retry at the next run', async () => {
     server.enqueueFor({ vendor: 'groq' }, reply.json({ topic: null }));
-    expect(await classifyTopic(input, { model: server.model('groq') })).toMatchObject({ topic: null, retryNextRun: true, failure: null });
+    expect(await classifyTopic(input, { model: server.model('groq') })).toMatchObject({
+      topic: null,
+      retryNextRun: true,
+      failure: null,
+    });
   });
 
   test('an invented category is never accepted; a failed call leaves the story unclassified for retry', async () => {

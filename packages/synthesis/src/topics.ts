@@ -85,7 +85,9 @@ function matchKeywords(words: readonly string[], index: KeywordIndex): Set<strin
   return found;
 }
 
-const TOPIC_INDEXES: ReadonlyMap<Topic, KeywordIndex> = new Map(TOPICS.map((topic) => [topic, compile(TOPIC_KEYWORDS[topic])]));
+const TOPIC_INDEXES: ReadonlyMap<Topic, KeywordIndex> = new Map(
+  TOPICS.map((topic) => [topic, compile(TOPIC_KEYWORDS[topic])]),
+);
 const LOW_VALUE_INDEX = compile(LOW_VALUE_KEYWORDS);
 
 /** The texts a story is classified from. */
@@ -226,7 +228,10 @@ export interface TopicClassification {
  * const topic = await classifyTopic({ title, summary: synthesis.summary }, { model, jobId: story.id });
  * if (topic.retryNextRun) markForTopicRetry(story.id);
  */
-export async function classifyTopic(input: TopicInput, options: ClassifyTopicOptions = {}): Promise<TopicClassification> {
+export async function classifyTopic(
+  input: TopicInput,
+  options: ClassifyTopicOptions = {},
+): Promise<TopicClassification> {
   const model = options.model ?? null;
   if (model === null) {
     const keywords = classifyTopicOffline(input);

@@ -56,7 +56,11 @@ export const StoryClusterSchema = z
     cluster.articles.forEach((article, index) => {
       const first = seen.get(article.id);
       if (first !== undefined) {
-        context.addIssue({ code: 'custom', path: ['articles', index, 'id'], message: `article id "${article.id}" is repeated (first at index ${first})` });
+        context.addIssue({
+          code: 'custom',
+          path: ['articles', index, 'id'],
+          message: `article id "${article.id}" is repeated (first at index ${first})`,
+        });
       } else seen.set(article.id, index);
     });
   });
@@ -64,7 +68,10 @@ export const StoryClusterSchema = z
 export type StoryCluster = z.infer<typeof StoryClusterSchema>;
 
 /** Validates a cluster; throws `SynthesisError` `invalid_input` naming the field. */
-export function parseCluster(cluster: unknown, stage: 'cluster' | 'synthesis' | 'extractive' | 'assemble' = 'cluster'): StoryCluster {
+export function parseCluster(
+  cluster: unknown,
+  stage: 'cluster' | 'synthesis' | 'extractive' | 'assemble' = 'cluster',
+): StoryCluster {
   return parseOrThrow(StoryClusterSchema, cluster, stage, 'cluster');
 }
 

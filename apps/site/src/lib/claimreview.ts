@@ -18,7 +18,13 @@ export interface ClaimReview {
   datePublished: string;
   inLanguage: string;
   author: { '@type': 'Organization'; name: string; url: string };
-  reviewRating: { '@type': 'Rating'; alternateName: string; ratingValue?: number; bestRating?: number; worstRating?: number };
+  reviewRating: {
+    '@type': 'Rating';
+    alternateName: string;
+    ratingValue?: number;
+    bestRating?: number;
+    worstRating?: number;
+  };
   itemReviewed: {
     '@type': 'Claim';
     author: { '@type': 'Person'; name: string };
@@ -59,7 +65,9 @@ export function claimReviews(debate: SiteDebate, siteUrl: string, organisation =
           '@type': 'Claim',
           author: { '@type': 'Person', name: check.candidate },
           datePublished: check.spokenAt.slice(0, 10),
-          ...(debate.url !== null ? { appearance: { '@type': 'CreativeWork' as const, url: debate.url, name: debate.name } } : {}),
+          ...(debate.url !== null
+            ? { appearance: { '@type': 'CreativeWork' as const, url: debate.url, name: debate.name } }
+            : {}),
         },
       };
     });
@@ -70,5 +78,8 @@ export function claimReviews(debate: SiteDebate, siteUrl: string, organisation =
  * are escaped, so no text inside (a candidate's phrase, say) can close the element.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -39,7 +39,8 @@ export interface ReaderReport {
 export type RateLimitRefusal = Extract<ContestationRateLimitOutcome, { allowed: false }>;
 
 /** Outcome of {@link ContestationBackend.create}. */
-export type CreateContestationOutcome = { ok: true; record: ContestationRecord } | { ok: false; refusal: RateLimitRefusal };
+export type CreateContestationOutcome =
+  { ok: true; record: ContestationRecord } | { ok: false; refusal: RateLimitRefusal };
 
 /** Where contestations live. Every method is safe under concurrent calls. */
 export interface ContestationBackend {
@@ -103,7 +104,9 @@ export function createFileContestationBackend(path: string, limits?: Contestatio
     return run;
   };
   const newestFirst = (records: ContestationRecord[]) =>
-    [...records].sort((left, right) => Date.parse(right.contestation.createdAt) - Date.parse(left.contestation.createdAt));
+    [...records].sort(
+      (left, right) => Date.parse(right.contestation.createdAt) - Date.parse(left.contestation.createdAt),
+    );
   return {
     description: `archivo ${path}`,
     create: (contestation) =>
@@ -112,7 +115,11 @@ export function createFileContestationBackend(path: string, limits?: Contestatio
         const since = Date.parse(contestation.createdAt) - CONTESTATION_DAY_WINDOW_MS;
         const history = data.contestations
           .filter((record) => Date.parse(record.contestation.createdAt) > since)
-          .map((record) => ({ contesterId: record.contestation.contesterId, outlet: record.contestation.outlet, at: record.contestation.createdAt }));
+          .map((record) => ({
+            contesterId: record.contestation.contesterId,
+            outlet: record.contestation.outlet,
+            at: record.contestation.createdAt,
+          }));
         const outcome = checkContestationRateLimit(
           history,
           { contesterId: contestation.contesterId, outlet: contestation.outlet, at: contestation.createdAt },

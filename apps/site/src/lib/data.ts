@@ -45,7 +45,10 @@ let current: Promise<SiteData> | undefined;
 /** The site's data, created on first use and shared by every page of the process. */
 export function getSiteData(): Promise<SiteData> {
   current ??= createSiteData(
-    siteDataChoice({ ...process.env, ESPECTRO_SITE_SNAPSHOT_AT_BUILD: import.meta.env?.ESPECTRO_SITE_SNAPSHOT_AT_BUILD }),
+    siteDataChoice({
+      ...process.env,
+      ESPECTRO_SITE_SNAPSHOT_AT_BUILD: import.meta.env?.ESPECTRO_SITE_SNAPSHOT_AT_BUILD,
+    }),
   );
   return current;
 }

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { blindspotPrisma, checkContestationRateLimit, CONTESTATION_LABELS, TOPICS } from '@espectro/methodology';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from '../fixtures/fixture.js';
-import { BIAS_LABELS, CONTESTATION_STATUS_LABELS, LABELS, storyTextLang, t, TOPIC_LABELS, TOPIC_SLUGS } from '../i18n.js';
+import {
+  BIAS_LABELS,
+  CONTESTATION_STATUS_LABELS,
+  LABELS,
+  storyTextLang,
+  t,
+  TOPIC_LABELS,
+  TOPIC_SLUGS,
+} from '../i18n.js';
 import { checkAnchor, claimReviews, jsonForScript } from './claimreview.js';
 import { createFileContestationBackend } from './contestations.js';
 import { csvCell, toCsv } from './csv.js';
@@ -34,7 +42,9 @@ describe('fixture snapshot', () => {
 
   test('stores the blindspot flags the methodology computes', () => {
     for (const story of snapshot.stories) {
-      expect(story.storedBlindspots.prisma).toEqual(blindspotPrisma({ outlets: story.outlets.map(storyOutletInput), topic: story.topic }));
+      expect(story.storedBlindspots.prisma).toEqual(
+        blindspotPrisma({ outlets: story.outlets.map(storyOutletInput), topic: story.topic }),
+      );
     }
   });
 
@@ -46,7 +56,9 @@ describe('fixture snapshot', () => {
   test('lists the stories the publish guard held, with the reasons it returned', async () => {
     const data = createSnapshotSiteData(snapshot);
     const held = await data.listHeldStories();
-    const expected = snapshot.stories.filter((story) => !story.publishGuard.publish && story.publishGuard.reasons.length > 0);
+    const expected = snapshot.stories.filter(
+      (story) => !story.publishGuard.publish && story.publishGuard.reasons.length > 0,
+    );
     expect(held.map((story) => story.id).sort()).toEqual(expected.map((story) => story.id).sort());
     for (const story of held) {
       expect(story.guardReasons).toEqual(expected.find((candidate) => candidate.id === story.id)!.publishGuard.reasons);
@@ -64,7 +76,13 @@ describe('fixture snapshot', () => {
     for (const summary of held) {
       const story = snapshot.stories.find((candidate) => candidate.id === summary.id)!;
       const detail = await data.getHeldStory(summary.id);
-      expect(detail).toMatchObject({ id: story.id, title: story.title, guardReasons: story.publishGuard.reasons, publishGuard: story.publishGuard, audit: story.audit });
+      expect(detail).toMatchObject({
+        id: story.id,
+        title: story.title,
+        guardReasons: story.publishGuard.reasons,
+        publishGuard: story.publishGuard,
+        audit: story.audit,
+      });
       expect(detail!.sentences).toEqual(story.sentences);
       expect(detail!.articles).toEqual(story.articles);
     }
@@ -113,8 +131,13 @@ describe('snapshot SiteData', () => {
   test('the data source is chosen from the environment', () => {
     expect(siteDataChoice({})).toEqual({ kind: 'fixture' });
     expect(siteDataChoice({ ESPECTRO_SITE_SNAPSHOT: 'a.json' })).toEqual({ kind: 'snapshot', path: 'a.json' });
-    expect(siteDataChoice({ ESPECTRO_SITE_SNAPSHOT_AT_BUILD: '/b.json' })).toEqual({ kind: 'snapshot', path: '/b.json' });
-    expect(siteDataChoice({ ESPECTRO_SITE_SOURCE: 'store', ESPECTRO_SITE_SNAPSHOT: 'a.json' })).toEqual({ kind: 'store' });
+    expect(siteDataChoice({ ESPECTRO_SITE_SNAPSHOT_AT_BUILD: '/b.json' })).toEqual({
+      kind: 'snapshot',
+      path: '/b.json',
+    });
+    expect(siteDataChoice({ ESPECTRO_SITE_SOURCE: 'store', ESPECTRO_SITE_SNAPSHOT: 'a.json' })).toEqual({
+      kind: 'store',
+    });
   });
 });
 
@@ -159,7 +182,9 @@ describe('views call the methodology and log drift', () => {
   });
 
   test('Fuja da Bolha counts articles, not outlets', async () => {
-    const story = (await createSnapshotSiteData(snapshot).listStories()).find((candidate) => candidate.country === 'BR')!;
+    const story = (await createSnapshotSiteData(snapshot).listStories()).find(
+      (candidate) => candidate.country === 'BR',
+    )!;
     const view = fujaView(story, () => undefined);
     expect(view.explanation.total).toBe(story.articleDomains.length);
     expect(view.explanation.result).toBe(story.storedBlindspots.fujaDaBolha);
@@ -220,7 +245,12 @@ describe('CSV', () => {
 });
 
 describe('contestations', () => {
-  const contestation = (index: number, contesterId = 'lector-1', outlet = 'cordillera.example', at = '2026-04-27T10:00:00.000Z') => ({
+  const contestation = (
+    index: number,
+    contesterId = 'lector-1',
+    outlet = 'cordillera.example',
+    at = '2026-04-27T10:00:00.000Z',
+  ) => ({
     id: `imp-${index}`,
     dimension: 'bias' as const,
     outlet,
@@ -239,40 +269,98 @@ describe('contestations', () => {
     expect(await backend.list()).toHaveLength(3);
     // The file holds the same three: a new backend over it agrees with the methodology.
     const reopened = createFileContestationBackend(path);
-    const history = (await reopened.list()).map((record) => ({ contesterId: record.contestation.contesterId, outlet: record.contestation.outlet, at: record.contestation.createdAt }));
-    expect(checkContestationRateLimit(history, { contesterId: 'lector-1', outlet: 'cordillera.example', at: '2026-04-27T10:30:00.000Z' }).allowed).toBe(false);
-    expect(checkContestationRateLimit(history, { contesterId: 'lector-1', outlet: 'cordillera.example', at: '2026-04-27T11:00:00.000Z' }).allowed).toBe(true);
+    const history = (await reopened.list()).map((record) => ({
+      contesterId: record.contestation.contesterId,
+      outlet: record.contestation.outlet,
+      at: record.contestation.createdAt,
+    }));
+    expect(
+      checkContestationRateLimit(history, {
+        contesterId: 'lector-1',
+        outlet: 'cordillera.example',
+        at: '2026-04-27T10:30:00.000Z',
+      }).allowed,
+    ).toBe(false);
+    expect(
+      checkContestationRateLimit(history, {
+        contesterId: 'lector-1',
+        outlet: 'cordillera.example',
+        at: '2026-04-27T11:00:00.000Z',
+      }).allowed,
+    ).toBe(true);
   });
 
   test('transitions follow CON-2 and are logged', async () => {
     const backend = createFileContestationBackend(join(temporary(), 'c.json'));
     await backend.create(contestation(1));
-    expect(await backend.transition('imp-1', { to: 'accepted', by: 'e', at: '2026-04-27T11:00:00Z', notes: 'x' })).toMatchObject({ ok: false, reason: 'invalid_transition' });
-    expect(await backend.transition('imp-1', { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' })).toMatchObject({ ok: true });
-    expect(await backend.transition('imp-1', { to: 'accepted', by: 'e', at: '2026-04-27T12:00:00Z', notes: 'Fuentes nuevas.' })).toMatchObject({ ok: true, triggersRerating: true });
-    expect(await backend.transition('imp-1', { to: 'rejected', by: 'e', at: '2026-04-27T13:00:00Z', notes: 'x' })).toMatchObject({ ok: false, reason: 'terminal_state' });
-    expect(await backend.transition('imp-x', { to: 'triage', by: 'e', at: '2026-04-27T13:00:00Z', notes: '' })).toBeUndefined();
+    expect(
+      await backend.transition('imp-1', { to: 'accepted', by: 'e', at: '2026-04-27T11:00:00Z', notes: 'x' }),
+    ).toMatchObject({ ok: false, reason: 'invalid_transition' });
+    expect(
+      await backend.transition('imp-1', { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' }),
+    ).toMatchObject({ ok: true });
+    expect(
+      await backend.transition('imp-1', {
+        to: 'accepted',
+        by: 'e',
+        at: '2026-04-27T12:00:00Z',
+        notes: 'Fuentes nuevas.',
+      }),
+    ).toMatchObject({ ok: true, triggersRerating: true });
+    expect(
+      await backend.transition('imp-1', { to: 'rejected', by: 'e', at: '2026-04-27T13:00:00Z', notes: 'x' }),
+    ).toMatchObject({ ok: false, reason: 'terminal_state' });
+    expect(
+      await backend.transition('imp-x', { to: 'triage', by: 'e', at: '2026-04-27T13:00:00Z', notes: '' }),
+    ).toBeUndefined();
     expect((await backend.get('imp-1'))?.state.transitions.map((entry) => entry.to)).toEqual(['triage', 'accepted']);
   });
 
   test('submissions: unknown fields, schema, unknown outlet, 429 with seconds to wait', async () => {
     const backend = createFileContestationBackend(join(temporary(), 'c.json'));
     const submit = (fields: Record<string, unknown>, now = new Date('2026-04-27T10:00:00Z')) =>
-      submitContestation({ fields, contesterId: 'lector-9', backend, outletExists: async (domain) => domain === 'cordillera.example', now, locale: 'es' });
+      submitContestation({
+        fields,
+        contesterId: 'lector-9',
+        backend,
+        outletExists: async (domain) => domain === 'cordillera.example',
+        now,
+        locale: 'es',
+      });
     const valid = { dimension: 'factuality', outlet: 'cordillera.example', text: 'Corrige esto.' };
-    expect(await submit({ ...valid, createdAt: 'x' })).toMatchObject({ ok: false, problem: { status: 400, code: 'unknown_fields' } });
-    expect(await submit({ ...valid, outlet: 'HTTPS://X' })).toMatchObject({ ok: false, problem: { status: 400, code: 'invalid_fields' } });
+    expect(await submit({ ...valid, createdAt: 'x' })).toMatchObject({
+      ok: false,
+      problem: { status: 400, code: 'unknown_fields' },
+    });
+    expect(await submit({ ...valid, outlet: 'HTTPS://X' })).toMatchObject({
+      ok: false,
+      problem: { status: 400, code: 'invalid_fields' },
+    });
     expect(await submit({ ...valid, outlet: 'otro.example' })).toMatchObject({ ok: false, problem: { status: 422 } });
     for (let index = 0; index < 3; index += 1) expect((await submit(valid)).ok).toBe(true);
     const refused = await submit(valid, new Date('2026-04-27T10:20:00Z'));
-    expect(refused).toMatchObject({ ok: false, problem: { status: 429, rule: 'contester_hour', retryAfterSeconds: 40 * 60 } });
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: { status: 429, rule: 'contester_hour', retryAfterSeconds: 40 * 60 },
+    });
   });
 
   test('bodies: content types, size cap, repeated form fields', async () => {
-    const request = (body: string, type: string) => new Request('http://localhost/x', { method: 'POST', body, headers: { 'content-type': type } });
+    const request = (body: string, type: string) =>
+      new Request('http://localhost/x', { method: 'POST', body, headers: { 'content-type': type } });
     expect(await readFields(request('a=1', 'text/plain'), 'es')).toMatchObject({ ok: false, problem: { status: 415 } });
-    expect(await readFields(request('x'.repeat(100), 'application/json'), 'es', 50)).toMatchObject({ ok: false, problem: { status: 413 } });
-    expect(await readFields(request('a=1&a=2', 'application/x-www-form-urlencoded'), 'es')).toMatchObject({ ok: false, problem: { status: 400 } });
-    expect(await readFields(request('{"a":1}', 'application/json; charset=utf-8'), 'es')).toEqual({ ok: true, fields: { a: 1 }, form: false });
+    expect(await readFields(request('x'.repeat(100), 'application/json'), 'es', 50)).toMatchObject({
+      ok: false,
+      problem: { status: 413 },
+    });
+    expect(await readFields(request('a=1&a=2', 'application/x-www-form-urlencoded'), 'es')).toMatchObject({
+      ok: false,
+      problem: { status: 400 },
+    });
+    expect(await readFields(request('{"a":1}', 'application/json; charset=utf-8'), 'es')).toEqual({
+      ok: true,
+      fields: { a: 1 },
+      form: false,
+    });
   });
 });

@@ -22,7 +22,15 @@ export const MAX_BODY_BYTES = 32 * 1024;
 /** A refused request, ready to become an HTTP response. */
 export interface RequestProblem {
   status: 400 | 404 | 413 | 415 | 422 | 429;
-  code: 'invalid_body' | 'unknown_fields' | 'invalid_fields' | 'payload_too_large' | 'unsupported_media_type' | 'unknown_outlet' | 'rate_limited' | 'not_found';
+  code:
+    | 'invalid_body'
+    | 'unknown_fields'
+    | 'invalid_fields'
+    | 'payload_too_large'
+    | 'unsupported_media_type'
+    | 'unknown_outlet'
+    | 'rate_limited'
+    | 'not_found';
   message: string;
   issues?: { path: string; message: string }[];
   /** 429 only. */
@@ -84,7 +92,10 @@ export async function readFields(
       problem: {
         status: 415,
         code: 'unsupported_media_type',
-        message: locale === 'es' ? `Tipo de contenido no admitido: usa ${JSON_TYPE} o ${FORM_TYPE}.` : `Tipo de conteúdo não aceito: use ${JSON_TYPE} ou ${FORM_TYPE}.`,
+        message:
+          locale === 'es'
+            ? `Tipo de contenido no admitido: usa ${JSON_TYPE} o ${FORM_TYPE}.`
+            : `Tipo de conteúdo não aceito: use ${JSON_TYPE} ou ${FORM_TYPE}.`,
       },
     };
   }
@@ -100,7 +111,10 @@ export async function readFields(
     };
   }
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  const invalid = (message: string) => ({ ok: false as const, problem: { status: 400 as const, code: 'invalid_body' as const, message } });
+  const invalid = (message: string) => ({
+    ok: false as const,
+    problem: { status: 400 as const, code: 'invalid_body' as const, message },
+  });
   if (type === JSON_TYPE) {
     let parsed: unknown;
     try {
@@ -115,20 +129,26 @@ export async function readFields(
   }
   const fields: BodyFields = {};
   for (const [name, value] of new URLSearchParams(text)) {
-    if (Object.hasOwn(fields, name)) return invalid(locale === 'es' ? `Campo repetido: ${name}.` : `Campo repetido: ${name}.`);
+    if (Object.hasOwn(fields, name))
+      return invalid(locale === 'es' ? `Campo repetido: ${name}.` : `Campo repetido: ${name}.`);
     fields[name] = value;
   }
   return { ok: true, fields, form: true };
 }
 
 /** Refuses any field outside `allowed` (400 `unknown_fields`). */
-export function rejectUnknownFields(fields: BodyFields, allowed: readonly string[], locale: Locale): RequestProblem | null {
+export function rejectUnknownFields(
+  fields: BodyFields,
+  allowed: readonly string[],
+  locale: Locale,
+): RequestProblem | null {
   const unknown = Object.keys(fields).filter((name) => !allowed.includes(name));
   if (unknown.length === 0) return null;
   return {
     status: 400,
     code: 'unknown_fields',
-    message: locale === 'es' ? `Campos desconocidos: ${unknown.join(', ')}.` : `Campos desconhecidos: ${unknown.join(', ')}.`,
+    message:
+      locale === 'es' ? `Campos desconocidos: ${unknown.join(', ')}.` : `Campos desconhecidos: ${unknown.join(', ')}.`,
     issues: unknown.map((name) => ({ path: name, message: 'unknown field' })),
   };
 }
@@ -178,7 +198,9 @@ export async function submitContestation(input: {
       problem: {
         status: 400,
         code: 'invalid_fields',
-        message: t(locale, 'invalidContestation', { problems: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ') }),
+        message: t(locale, 'invalidContestation', {
+          problems: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+        }),
         issues,
       },
     };
@@ -195,7 +217,14 @@ export async function submitContestation(input: {
   });
   if (!contestation.success) return invalid(contestation.error);
   if (!(await input.outletExists(contestation.data.outlet))) {
-    return { ok: false, problem: { status: 422, code: 'unknown_outlet', message: t(locale, 'unknownOutlet', { domain: contestation.data.outlet }) } };
+    return {
+      ok: false,
+      problem: {
+        status: 422,
+        code: 'unknown_outlet',
+        message: t(locale, 'unknownOutlet', { domain: contestation.data.outlet }),
+      },
+    };
   }
   const created = await input.backend.create(contestation.data);
   if (created.ok) return created;
@@ -242,12 +271,28 @@ export async function submitReport(input: {
   const parsed = ReportSchema.safeParse(input.fields);
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
-    return { ok: false, problem: { status: 400, code: 'invalid_fields', message: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), issues } };
+    return {
+      ok: false,
+      problem: {
+        status: 400,
+        code: 'invalid_fields',
+        message: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+        issues,
+      },
+    };
   }
   if (!(await input.checkExists(parsed.data.checkId))) {
-    return { ok: false, problem: { status: 404, code: 'not_found', message: `check ${parsed.data.checkId} not found` } };
+    return {
+      ok: false,
+      problem: { status: 404, code: 'not_found', message: `check ${parsed.data.checkId} not found` },
+    };
   }
-  const report: ReaderReport = { id: `rel-${randomUUID()}`, checkId: parsed.data.checkId, receivedAt: input.now.toISOString(), message: parsed.data.message };
+  const report: ReaderReport = {
+    id: `rel-${randomUUID()}`,
+    checkId: parsed.data.checkId,
+    receivedAt: input.now.toISOString(),
+    message: parsed.data.message,
+  };
   await input.backend.addReport(report);
   return { ok: true, report };
 }

@@ -20,7 +20,9 @@ export function getContestationBackend(): Promise<ContestationBackend> {
       const { createStoreContestationBackend } = await import('./store-adapter.js');
       return createStoreContestationBackend();
     }
-    return createFileContestationBackend(resolve(process.env.ESPECTRO_CONTESTATIONS_FILE ?? '.espectro/site/contestaciones.json'));
+    return createFileContestationBackend(
+      resolve(process.env.ESPECTRO_CONTESTATIONS_FILE ?? '.espectro/site/contestaciones.json'),
+    );
   })();
   return backend;
 }

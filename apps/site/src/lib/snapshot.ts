@@ -3,7 +3,16 @@
  * written by `scripts/snapshot.ts` (from the store, or from the fixtures), loaded once per process.
  */
 import { readFileSync } from 'node:fs';
-import type { SiteData, SiteDataSource, SiteDebate, SiteHeldStory, SiteHeldStoryDetail, SiteOutlet, SiteStory, SiteStorySummary } from './types.js';
+import type {
+  SiteData,
+  SiteDataSource,
+  SiteDebate,
+  SiteHeldStory,
+  SiteHeldStoryDetail,
+  SiteOutlet,
+  SiteStory,
+  SiteStorySummary,
+} from './types.js';
 
 /** Identifies the file format. */
 export const SNAPSHOT_FORMAT = 'espectro-site-snapshot';
@@ -44,13 +53,18 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function assertSnapshot(value: unknown, origin: string): asserts value is SiteSnapshot {
   if (!isRecord(value) || value.format !== SNAPSHOT_FORMAT) {
-    throw new SnapshotError(`@espectro/site: ${origin} is not an Espectro site snapshot (format must be "${SNAPSHOT_FORMAT}")`);
+    throw new SnapshotError(
+      `@espectro/site: ${origin} is not an Espectro site snapshot (format must be "${SNAPSHOT_FORMAT}")`,
+    );
   }
   if (value.version !== SNAPSHOT_VERSION) {
-    throw new SnapshotError(`@espectro/site: ${origin} has snapshot version ${String(value.version)}, this site reads version ${SNAPSHOT_VERSION}`);
+    throw new SnapshotError(
+      `@espectro/site: ${origin} has snapshot version ${String(value.version)}, this site reads version ${SNAPSHOT_VERSION}`,
+    );
   }
   for (const field of ['outlets', 'stories', 'debates'] as const) {
-    if (!Array.isArray(value[field])) throw new SnapshotError(`@espectro/site: ${origin} field "${field}" must be an array`);
+    if (!Array.isArray(value[field]))
+      throw new SnapshotError(`@espectro/site: ${origin} field "${field}" must be an array`);
   }
   if (!isRecord(value.source)) throw new SnapshotError(`@espectro/site: ${origin} field "source" must be an object`);
 }
@@ -122,13 +136,27 @@ export function heldStoryOf(story: SiteStory): SiteHeldStoryDetail {
 /** True when a held entry carries what its review page shows (older snapshots' entries do not). */
 export function isHeldDetail(story: SiteHeldStory | SiteHeldStoryDetail): story is SiteHeldStoryDetail {
   const detail = story as Partial<SiteHeldStoryDetail>;
-  return Array.isArray(detail.sentences) && Array.isArray(detail.articles) && detail.publishGuard !== undefined && detail.audit !== undefined && detail.ownershipMix !== undefined;
+  return (
+    Array.isArray(detail.sentences) &&
+    Array.isArray(detail.articles) &&
+    detail.publishGuard !== undefined &&
+    detail.audit !== undefined &&
+    detail.ownershipMix !== undefined
+  );
 }
 
 /** The list form of a held entry (drops the texts, so lists stay small). */
 function heldSummary(story: SiteHeldStory | SiteHeldStoryDetail): SiteHeldStory {
   if (!isHeldDetail(story)) return story;
-  const { summary: _summary, sentences: _sentences, articles: _articles, publishGuard: _guard, ownershipMix: _mix, audit: _audit, ...fields } = story;
+  const {
+    summary: _summary,
+    sentences: _sentences,
+    articles: _articles,
+    publishGuard: _guard,
+    ownershipMix: _mix,
+    audit: _audit,
+    ...fields
+  } = story;
   return fields;
 }
 
@@ -151,13 +179,22 @@ export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
   const summaries = published.map(storySummary);
   const storiesById = new Map(published.map((story) => [story.id, story]));
   const collator = new Intl.Collator('es', { sensitivity: 'base' });
-  const outlets = [...snapshot.outlets].sort((left, right) => collator.compare(left.name, right.name) || collator.compare(left.domain, right.domain));
+  const outlets = [...snapshot.outlets].sort(
+    (left, right) => collator.compare(left.name, right.name) || collator.compare(left.domain, right.domain),
+  );
   const outletsByDomain = new Map(outlets.map((outlet) => [outlet.domain, outlet]));
   const debates = newestFirst(snapshot.debates, (debate) => debate.startedAt);
-  const heldEntries = newestFirst(snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf), (story) => story.decidedAt);
+  const heldEntries = newestFirst(
+    snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf),
+    (story) => story.decidedAt,
+  );
   const held = heldEntries.map(heldSummary);
   // A published id never gets a review page, even if a snapshot lists it as held too.
-  const heldById = new Map(heldEntries.filter((story) => isHeldDetail(story) && !storiesById.has(story.id)).map((story) => [story.id, story as SiteHeldStoryDetail]));
+  const heldById = new Map(
+    heldEntries
+      .filter((story) => isHeldDetail(story) && !storiesById.has(story.id))
+      .map((story) => [story.id, story as SiteHeldStoryDetail]),
+  );
   return {
     source: snapshot.source,
     listStories: async () => summaries,

@@ -102,7 +102,13 @@ beforeAll(async () => {
     topic: null,
     country: 'CL',
     backend: 'llm',
-    provenance: { provider: 'gemini', model: 'gemini-2.5-flash', promptId: 'story-synthesis', promptVersion: '3', costUsd: 0.0002 },
+    provenance: {
+      provider: 'gemini',
+      model: 'gemini-2.5-flash',
+      promptId: 'story-synthesis',
+      promptVersion: '3',
+      costUsd: 0.0002,
+    },
     coverage: coverage(outlets),
     articleIds: ids,
     outletCount: 3,
@@ -139,13 +145,29 @@ describe('snapshotFromStore', () => {
     // Store mode never shows the fixture banner; it says the ratings are illustrative instead.
     expect(dataNotice(snapshot.source)).toBe('illustrativeRatings');
     const left = snapshot.outlets.find((outlet) => outlet.domain === 'izquierda.example')!;
-    expect(left).toMatchObject({ scope: 'political', ownerType: 'corporate-conglomerate', factualityScore: 70, rating: { bias: 'left', methodologyVersion: METHODOLOGY_VERSION } });
+    expect(left).toMatchObject({
+      scope: 'political',
+      ownerType: 'corporate-conglomerate',
+      factualityScore: 70,
+      rating: { bias: 'left', methodologyVersion: METHODOLOGY_VERSION },
+    });
     expect(left.evidence?.academic?.sources[0]).toMatchObject({ name: 'Observatorio ficticio', weight: 'primary' });
-    expect(snapshot.outlets.find((outlet) => outlet.domain === 'nuevo.example')).toMatchObject({ scope: null, preliminary: { reason: 'en cola' }, evidence: null });
+    expect(snapshot.outlets.find((outlet) => outlet.domain === 'nuevo.example')).toMatchObject({
+      scope: null,
+      preliminary: { reason: 'en cola' },
+      evidence: null,
+    });
 
     const [story] = snapshot.stories;
     expect(snapshot.stories).toHaveLength(1);
-    expect(story).toMatchObject({ id: 'historia-1', tier: 'limited', topic: 'politics', language: 'es', fixture: false, audit: { backend: 'extractive (offline)', method: 'extractive-v1' } });
+    expect(story).toMatchObject({
+      id: 'historia-1',
+      tier: 'limited',
+      topic: 'politics',
+      language: 'es',
+      fixture: false,
+      audit: { backend: 'extractive (offline)', method: 'extractive-v1' },
+    });
     expect(story!.outlets.map((outlet) => outlet.domain).sort()).toEqual(Object.keys(domains).sort());
     expect(story!.coverage.rated).toBe(3);
     expect(story!.ownershipMix.counts['corporate-conglomerate']).toBe(3);
@@ -158,7 +180,11 @@ describe('snapshotFromStore', () => {
     expect(snapshot.held).toHaveLength(2);
     expect(snapshot.debates).toHaveLength(1);
     expect(snapshot.debates[0]).toMatchObject({ name: 'Debate ficticio', candidates: [{ name: 'Candidata A' }] });
-    expect(snapshot.debates[0]!.checks[0]).toMatchObject({ phrase: 'A inflação caiu.', reason: 'Dado oficial fictício.', verdict: 'true' });
+    expect(snapshot.debates[0]!.checks[0]).toMatchObject({
+      phrase: 'A inflação caiu.',
+      reason: 'Dado oficial fictício.',
+      verdict: 'true',
+    });
   });
 });
 
@@ -168,7 +194,13 @@ describe('held stories', () => {
     expect((await data.listStories()).map((story) => story.id)).toEqual(['historia-1']);
     const held = await data.listHeldStories();
     expect(held.map((story) => story.id)).toEqual(['retenida-1', 'retenida-sin-sintesis']);
-    expect(held[0]).toMatchObject({ id: 'retenida-1', title: 'Historia retenida guardada', tier: 'limited', topic: 'economy', fixture: false });
+    expect(held[0]).toMatchObject({
+      id: 'retenida-1',
+      title: 'Historia retenida guardada',
+      tier: 'limited',
+      topic: 'economy',
+      fixture: false,
+    });
     expect(held[0]!.guardReasons).toEqual(['no_image', 'insufficient_synthesis']);
     expect(held[0]!.coverage).toMatchObject({ total: 2, rated: 2 });
     expect(Date.parse(held[0]!.decidedAt)).not.toBeNaN();
@@ -190,7 +222,12 @@ describe('held stories', () => {
     expect(held!.ownershipMix.counts['corporate-conglomerate']).toBe(2);
 
     const empty = await data.getHeldStory('retenida-sin-sintesis');
-    expect(empty).toMatchObject({ sentences: [], guardReasons: ['no_synthesis', 'no_image'], topic: null, audit: { backend: 'llm', provider: 'gemini', promptVersion: '3' } });
+    expect(empty).toMatchObject({
+      sentences: [],
+      guardReasons: ['no_synthesis', 'no_image'],
+      topic: null,
+      audit: { backend: 'llm', provider: 'gemini', promptVersion: '3' },
+    });
     expect(empty!.articles).toHaveLength(3);
     // Published stories have no review page; held ones no story page.
     expect(await data.getHeldStory('historia-1')).toBeUndefined();
@@ -198,8 +235,18 @@ describe('held stories', () => {
   });
 
   test('without illustrative evidence the store shows no data notice', () => {
-    expect(dataNotice({ kind: 'store', description: 'x', generatedAt: '2026-04-27T12:00:00Z', fixture: false, illustrativeRatings: false })).toBeNull();
-    expect(dataNotice({ kind: 'snapshot', description: 'x', generatedAt: '2026-04-27T12:00:00Z', fixture: false })).toBeNull();
+    expect(
+      dataNotice({
+        kind: 'store',
+        description: 'x',
+        generatedAt: '2026-04-27T12:00:00Z',
+        fixture: false,
+        illustrativeRatings: false,
+      }),
+    ).toBeNull();
+    expect(
+      dataNotice({ kind: 'snapshot', description: 'x', generatedAt: '2026-04-27T12:00:00Z', fixture: false }),
+    ).toBeNull();
   });
 });
 
@@ -221,8 +268,14 @@ describe('contestations in the store', () => {
     const [newest] = await backend.list({ contesterId: 'lector-store' });
     expect(newest!.state.status).toBe('open');
     const id = newest!.contestation.id;
-    expect(await backend.transition(id, { to: 'accepted', by: 'e', at: '2026-04-27T11:00:00Z', notes: 'x' })).toMatchObject({ ok: false, reason: 'invalid_transition' });
-    expect(await backend.transition(id, { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' })).toMatchObject({ ok: true, entry: { to: 'triage' } });
-    expect(await backend.transition('no-existe', { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' })).toBeUndefined();
+    expect(
+      await backend.transition(id, { to: 'accepted', by: 'e', at: '2026-04-27T11:00:00Z', notes: 'x' }),
+    ).toMatchObject({ ok: false, reason: 'invalid_transition' });
+    expect(
+      await backend.transition(id, { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' }),
+    ).toMatchObject({ ok: true, entry: { to: 'triage' } });
+    expect(
+      await backend.transition('no-existe', { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' }),
+    ).toBeUndefined();
   });
 });

@@ -25,7 +25,16 @@ import type * as StoreNamespace from '@espectro/store';
 import type { OutletWithHistory, RatingEvidence, Store, StoryDetail } from '@espectro/store';
 import type { ContestationBackend, ContestationRecord } from './contestations.js';
 import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
-import type { SiteCheck, SiteData, SiteDebate, SiteHeldStoryDetail, SiteOutlet, SiteStory, SiteStoryAudit, SiteStoryOutlet } from './types.js';
+import type {
+  SiteCheck,
+  SiteData,
+  SiteDebate,
+  SiteHeldStoryDetail,
+  SiteOutlet,
+  SiteStory,
+  SiteStoryAudit,
+  SiteStoryOutlet,
+} from './types.js';
 import { ownershipMixOf, storyOutletInput } from './views.js';
 
 const STORE_PACKAGE = '@espectro/store';
@@ -36,7 +45,9 @@ async function loadStoreModule(): Promise<StoreModule> {
   try {
     return (await import(/* @vite-ignore */ STORE_PACKAGE)) as StoreModule;
   } catch (error) {
-    throw new Error(`@espectro/site: ESPECTRO_SITE_SOURCE=store needs ${STORE_PACKAGE} (run \`pnpm build\` first)`, { cause: error });
+    throw new Error(`@espectro/site: ESPECTRO_SITE_SOURCE=store needs ${STORE_PACKAGE} (run \`pnpm build\` first)`, {
+      cause: error,
+    });
   }
 }
 
@@ -78,14 +89,25 @@ function ownerTypeOf(evidence: Record<string, unknown>): OwnerType | null {
 }
 
 /** A stored outlet as the site shows it. */
-export function siteOutletOf(outlet: OutletWithHistory, module: Pick<StoreModule, 'rateOutletInputFromEvidence'>): SiteOutlet {
+export function siteOutletOf(
+  outlet: OutletWithHistory,
+  module: Pick<StoreModule, 'rateOutletInputFromEvidence'>,
+): SiteOutlet {
   const evidence = outlet.ratingEvidence;
   const ratedAt = (outlet.ratingReviewedAt ?? outlet.addedAt).slice(0, 10);
   const pending = isPending(evidence);
   let siteEvidence: SiteOutlet['evidence'] = null;
   if (!pending && outlet.scope !== null) {
-    const { asOf, ownership, academic, content } = module.rateOutletInputFromEvidence(evidence as RatingEvidence, { scope: outlet.scope, asOf: ratedAt });
-    siteEvidence = { asOf, ...(ownership ? { ownership } : {}), ...(academic ? { academic } : {}), ...(content ? { content } : {}) };
+    const { asOf, ownership, academic, content } = module.rateOutletInputFromEvidence(evidence as RatingEvidence, {
+      scope: outlet.scope,
+      asOf: ratedAt,
+    });
+    siteEvidence = {
+      asOf,
+      ...(ownership ? { ownership } : {}),
+      ...(academic ? { academic } : {}),
+      ...(content ? { content } : {}),
+    };
   }
   return {
     domain: outlet.domain,
@@ -106,7 +128,9 @@ export function siteOutletOf(outlet: OutletWithHistory, module: Pick<StoreModule
     factualityScore: outlet.factualityScore,
     ownerType: ownerTypeOf(evidence),
     evidence: siteEvidence,
-    preliminary: pending ? { reason: String(evidence.reason ?? ''), addedAt: String(evidence.added_at ?? outlet.addedAt.slice(0, 10)) } : null,
+    preliminary: pending
+      ? { reason: String(evidence.reason ?? ''), addedAt: String(evidence.added_at ?? outlet.addedAt.slice(0, 10)) }
+      : null,
     history: outlet.history.flatMap((entry) => entry.changes),
   };
 }
@@ -120,8 +144,14 @@ function coverageOf(stored: StoryDetail['coverage'], outlets: SiteStoryOutlet[])
 
 function auditOf(story: StoryDetail): SiteStoryAudit {
   const provenance = story.provenance ?? {};
-  const text = (key: string): string | null => (typeof provenance[key] === 'string' ? (provenance[key] as string) : null);
-  const backend = story.backend === 'llm' || story.backend === 'extractive (offline)' ? story.backend : story.backend?.startsWith('extractive') ? 'extractive (offline)' : null;
+  const text = (key: string): string | null =>
+    typeof provenance[key] === 'string' ? (provenance[key] as string) : null;
+  const backend =
+    story.backend === 'llm' || story.backend === 'extractive (offline)'
+      ? story.backend
+      : story.backend?.startsWith('extractive')
+        ? 'extractive (offline)'
+        : null;
   return {
     backend,
     provider: text('provider'),
@@ -147,15 +177,23 @@ export function siteStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, Sit
  */
 export function siteHeldStoryOf(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): SiteHeldStoryDetail {
   const fields = storyFields(story, outlets);
-  return { ...fields, guardReasons: [...fields.publishGuard.reasons], decidedAt: story.guard?.decidedAt ?? story.updatedAt };
+  return {
+    ...fields,
+    guardReasons: [...fields.publishGuard.reasons],
+    decidedAt: story.guard?.decidedAt ?? story.updatedAt,
+  };
 }
 
-function storyFields(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet>): Omit<SiteStory, 'tier'> & { tier: StoryTier | null } {
+function storyFields(
+  story: StoryDetail,
+  outlets: ReadonlyMap<string, SiteOutlet>,
+): Omit<SiteStory, 'tier'> & { tier: StoryTier | null } {
   const byDomain = new Map<string, SiteStoryOutlet>();
   for (const source of story.sources) {
     if (byDomain.has(source.domain)) continue;
     const outlet = outlets.get(source.domain);
-    const scope = source.outlet.scope === 'political' || source.outlet.scope === 'non_political' ? source.outlet.scope : null;
+    const scope =
+      source.outlet.scope === 'political' || source.outlet.scope === 'non_political' ? source.outlet.scope : null;
     byDomain.set(source.domain, {
       domain: source.domain,
       name: source.outlet.name,
@@ -167,11 +205,14 @@ function storyFields(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet
     });
   }
   const storyOutlets = [...byDomain.values()];
-  const languages = storyOutlets.map((outlet) => outlets.get(outlet.domain)?.country).filter((country) => country !== null && country !== undefined);
+  const languages = storyOutlets
+    .map((outlet) => outlets.get(outlet.domain)?.country)
+    .filter((country) => country !== null && country !== undefined);
   return {
     id: story.id,
     title: story.title,
-    language: story.country === 'BR' || (languages.length > 0 && languages.every((country) => country === 'BR')) ? 'pt' : 'es',
+    language:
+      story.country === 'BR' || (languages.length > 0 && languages.every((country) => country === 'BR')) ? 'pt' : 'es',
     country: story.country,
     topic: topicOrNull(story.topic),
     tier: story.tier,
@@ -179,12 +220,19 @@ function storyFields(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet
     coverage: coverageOf(story.coverage, storyOutlets),
     outlets: storyOutlets,
     articleDomains: story.sources.map((source) => source.domain),
-    storedBlindspots: { prisma: BUCKETS.filter((bucket) => story.blindspots.prisma.includes(bucket)), fujaDaBolha: story.blindspots.fujaDaBolha },
+    storedBlindspots: {
+      prisma: BUCKETS.filter((bucket) => story.blindspots.prisma.includes(bucket)),
+      fujaDaBolha: story.blindspots.fujaDaBolha,
+    },
     // Stored stories group ingested headlines: never fictitious, even when the roster's rating
     // evidence is illustrative (that is said once, in the page header).
     fixture: false,
     summary: story.summary,
-    sentences: story.sentences.map((sentence) => ({ text: sentence.text, articleIds: sentence.articleIds, discrepancy: sentence.discrepancy })),
+    sentences: story.sentences.map((sentence) => ({
+      text: sentence.text,
+      articleIds: sentence.articleIds,
+      discrepancy: sentence.discrepancy,
+    })),
     articles: story.sources.map((source) => ({
       id: source.articleId,
       domain: source.domain,
@@ -192,7 +240,9 @@ function storyFields(story: StoryDetail, outlets: ReadonlyMap<string, SiteOutlet
       url: source.url,
       publishedAt: source.publishedAt ?? story.updatedAt,
     })),
-    publishGuard: story.guard ? { publish: story.guard.publish, reasons: story.guard.reasons as SiteStory['publishGuard']['reasons'] } : { publish: story.status === 'published', reasons: story.guardReasons as SiteStory['publishGuard']['reasons'] },
+    publishGuard: story.guard
+      ? { publish: story.guard.publish, reasons: story.guard.reasons as SiteStory['publishGuard']['reasons'] }
+      : { publish: story.status === 'published', reasons: story.guardReasons as SiteStory['publishGuard']['reasons'] },
     ownershipMix: ownershipMixOf(storyOutlets),
     audit: auditOf(story),
   };
@@ -207,7 +257,9 @@ export function siteCheckOf(document: Record<string, unknown>): SiteCheck & { de
   const claim = (document.claim ?? {}) as { text?: string; datum?: string };
   const judge = (document.judge ?? null) as { reason?: string } | null;
   const repeatOf = (document.repeatOf ?? null) as { debate?: string; label?: string } | null;
-  const evidence = Array.isArray(document.evidence) ? (document.evidence as { url?: string; title?: string; publishedAt?: string | null }[]) : [];
+  const evidence = Array.isArray(document.evidence)
+    ? (document.evidence as { url?: string; title?: string; publishedAt?: string | null }[])
+    : [];
   const history = historyOf(document.history);
   const latest = history[history.length - 1];
   return {
@@ -221,16 +273,24 @@ export function siteCheckOf(document: Record<string, unknown>): SiteCheck & { de
     status: latest?.status ?? 'under_review',
     reason: judge?.reason ?? null,
     citations: Array.isArray(document.citations) ? (document.citations as string[]) : [],
-    evidence: evidence.filter((item) => typeof item.url === 'string').map((item) => ({ url: item.url!, title: item.title ?? null, publishedAt: item.publishedAt ?? null })),
+    evidence: evidence
+      .filter((item) => typeof item.url === 'string')
+      .map((item) => ({ url: item.url!, title: item.title ?? null, publishedAt: item.publishedAt ?? null })),
     repeatOf: repeatOf?.debate ? { debate: repeatOf.debate, label: repeatOf.label ?? repeatOf.debate } : null,
     history,
   };
 }
 
 /** Everything the site shows, read from the store into a snapshot. */
-export async function snapshotFromStore(store: Store, module: Pick<StoreModule, 'rateOutletInputFromEvidence' | 'schema'>, generatedAt: string): Promise<SiteSnapshot> {
+export async function snapshotFromStore(
+  store: Store,
+  module: Pick<StoreModule, 'rateOutletInputFromEvidence' | 'schema'>,
+  generatedAt: string,
+): Promise<SiteSnapshot> {
   const outlets = (await store.outlets.list()).map((outlet) => outlet.domain);
-  const detailed = (await Promise.all(outlets.map((domain) => store.outlets.get(domain)))).filter((outlet): outlet is OutletWithHistory => outlet !== undefined);
+  const detailed = (await Promise.all(outlets.map((domain) => store.outlets.get(domain)))).filter(
+    (outlet): outlet is OutletWithHistory => outlet !== undefined,
+  );
   const siteOutlets = detailed.map((outlet) => siteOutletOf(outlet, module));
   const byDomain = new Map(siteOutlets.map((outlet) => [outlet.domain, outlet]));
   const summaries = await store.stories.list({ status: 'published' });
@@ -246,16 +306,27 @@ export async function snapshotFromStore(store: Store, module: Pick<StoreModule, 
     const detail = await store.stories.get(summary.id);
     if (detail !== undefined && detail.guard?.publish !== true) held.push(siteHeldStoryOf(detail, byDomain));
   }
-  const names = new Map((await store.database.db.select().from(module.schema.debates)).map((row) => [row.id, row.name]));
+  const names = new Map(
+    (await store.database.db.select().from(module.schema.debates)).map((row) => [row.id, row.name]),
+  );
   const debates = new Map<string, SiteDebate>();
   for (const document of await store.checks.all()) {
     const { debateId, ...check } = siteCheckOf(document);
     let debate = debates.get(debateId);
     if (debate === undefined) {
-      debate = { id: debateId, name: names.get(debateId) ?? debateId, startedAt: check.spokenAt, url: null, candidates: [], checks: [], fixture: false };
+      debate = {
+        id: debateId,
+        name: names.get(debateId) ?? debateId,
+        startedAt: check.spokenAt,
+        url: null,
+        candidates: [],
+        checks: [],
+        fixture: false,
+      };
       debates.set(debateId, debate);
     }
-    if (!debate.candidates.some((candidate) => candidate.name === check.candidate)) debate.candidates.push({ name: check.candidate, party: null });
+    if (!debate.candidates.some((candidate) => candidate.name === check.candidate))
+      debate.candidates.push({ name: check.candidate, party: null });
     if (check.spokenAt !== '' && check.spokenAt < debate.startedAt) debate.startedAt = check.spokenAt;
     debate.checks.push(check);
   }
@@ -298,12 +369,19 @@ function recordOf(stored: Awaited<ReturnType<Store['contestations']['create']>>)
       text: stored.text,
       createdAt: stored.createdAt,
     },
-    state: { contestationId: stored.id, status: stored.status, openedAt: stored.createdAt, transitions: stored.transitions },
+    state: {
+      contestationId: stored.id,
+      status: stored.status,
+      openedAt: stored.createdAt,
+      transitions: stored.transitions,
+    },
   };
 }
 
 function storeErrorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 }
 
 /** {@link ContestationBackend} over a store: CON-3 and CON-2 are enforced inside its transactions. */
@@ -315,7 +393,10 @@ export function contestationBackendOver(store: Store): ContestationBackend {
         return { ok: true, record: recordOf(await store.contestations.create(contestation)) };
       } catch (error) {
         if (storeErrorCode(error) !== 'rate_limited') throw error;
-        const refusal = (error as { data?: unknown }).data as Extract<Awaited<ReturnType<ContestationBackend['create']>>, { ok: false }>['refusal'];
+        const refusal = (error as { data?: unknown }).data as Extract<
+          Awaited<ReturnType<ContestationBackend['create']>>,
+          { ok: false }
+        >['refusal'];
         return { ok: false, refusal };
       }
     },

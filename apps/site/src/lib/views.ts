@@ -24,7 +24,15 @@ import {
   type StoryOutlet,
   type VerdictStates,
 } from '@espectro/methodology';
-import type { SiteCheck, SiteDataSource, SiteDebate, SiteOutlet, SiteStory, SiteStoryOutlet, SiteStorySummary } from './types.js';
+import type {
+  SiteCheck,
+  SiteDataSource,
+  SiteDebate,
+  SiteOutlet,
+  SiteStory,
+  SiteStoryOutlet,
+  SiteStorySummary,
+} from './types.js';
 
 /**
  * Which data notice the page header shows: `fixture` (everything is invented) only for the
@@ -84,7 +92,10 @@ export function fujaView(story: SiteStorySummary, log: DriftLogger = consoleDrif
   const outlets = new Map(story.outlets.map((outlet) => [outlet.domain, outlet]));
   const articles = story.articleDomains.map((domain) => {
     const outlet = outlets.get(domain);
-    return { bias: outlet?.scope === 'political' ? outlet.bias : null, factualityScore: outlet?.factualityScore ?? null };
+    return {
+      bias: outlet?.scope === 'political' ? outlet.bias : null,
+      factualityScore: outlet?.factualityScore ?? null,
+    };
   });
   const explanation = explainBlindspotFujaDaBolha(articles);
   const drift = blindspotDrift(story.storedBlindspots.fujaDaBolha, explanation.result);
@@ -120,7 +131,10 @@ export interface DebateView {
   checks: { check: SiteCheck; states: VerdictStates }[];
 }
 
-function scoreboardView(rows: MentirometroRow[], checks: { candidate: string; verdict: SiteCheck['verdict']; status: SiteCheck['status'] }[]): ScoreboardView {
+function scoreboardView(
+  rows: MentirometroRow[],
+  checks: { candidate: string; verdict: SiteCheck['verdict']; status: SiteCheck['status'] }[],
+): ScoreboardView {
   const candidates = rows.map((row) => row.candidate);
   const comparisons: ComparisonView[] = [];
   for (let first = 0; first < candidates.length; first += 1) {
@@ -130,21 +144,41 @@ function scoreboardView(rows: MentirometroRow[], checks: { candidate: string; ve
       comparisons.push({ a, b, result: compareCandidates(a, b, checks) });
     }
   }
-  return { rows, comparisons, needleMoves: comparisons.length > 0 && comparisons.every((comparison) => comparison.result !== 'insufficient') };
+  return {
+    rows,
+    comparisons,
+    needleMoves: comparisons.length > 0 && comparisons.every((comparison) => comparison.result !== 'insufficient'),
+  };
 }
 
 /** The scoreboards of a debate (REV-D, MEN-1, MEN-2), from the methodology. */
 export function debateView(debate: SiteDebate): DebateView {
-  const histories = debate.checks.map((check) => ({ checkId: check.id, candidate: check.candidate, history: check.history }));
+  const histories = debate.checks.map((check) => ({
+    checkId: check.id,
+    candidate: check.candidate,
+    history: check.history,
+  }));
   const boards = scoreboards(histories);
-  const checks = debate.checks.map((check) => ({ check, states: verdictStates({ checkId: check.id, candidate: check.candidate, history: check.history }) }));
+  const checks = debate.checks.map((check) => ({
+    check,
+    states: verdictStates({ checkId: check.id, candidate: check.candidate, history: check.history }),
+  }));
   const liveChecks = checks.map(({ check, states }) => ({
     candidate: check.candidate,
     verdict: states.live?.verdict ?? ('no_data' as const),
     status: states.live?.status ?? ('removed' as const),
   }));
-  const revisedChecks = checks.map(({ check, states }) => ({ candidate: check.candidate, verdict: states.current.verdict, status: states.current.status }));
-  return { debate, live: scoreboardView(boards.live, liveChecks), revised: scoreboardView(boards.revised, revisedChecks), checks };
+  const revisedChecks = checks.map(({ check, states }) => ({
+    candidate: check.candidate,
+    verdict: states.current.verdict,
+    status: states.current.status,
+  }));
+  return {
+    debate,
+    live: scoreboardView(boards.live, liveChecks),
+    revised: scoreboardView(boards.revised, revisedChecks),
+    checks,
+  };
 }
 
 /** How many outlets sit at each factuality level, with largest-remainder percentages. */
@@ -173,6 +207,9 @@ export function ownershipMixOf(outlets: readonly Pick<SiteStoryOutlet, 'ownerTyp
   const counts = Object.fromEntries(types.map((type) => [type, 0])) as Record<OwnerType, number>;
   for (const outlet of outlets) counts[outlet.ownerType ?? 'unknown'] += 1;
   const percents = largestRemainderPercent(types.map((type) => counts[type]));
-  const percent = Object.fromEntries(types.map((type, index) => [type, percents[index] ?? 0])) as Record<OwnerType, number>;
+  const percent = Object.fromEntries(types.map((type, index) => [type, percents[index] ?? 0])) as Record<
+    OwnerType,
+    number
+  >;
   return { total: outlets.length, counts, percent };
 }

@@ -23,7 +23,8 @@ export function enhanceSentences(root: Document): void {
   const title = panel.querySelector<HTMLElement>('#sources-panel-title')!;
   const sentences = [...root.querySelectorAll<HTMLButtonElement>('button.sentence[data-sources]')];
   const cards = new Map<string, HTMLElement>();
-  for (const card of articles.querySelectorAll<HTMLElement>('[data-article-id]')) cards.set(card.dataset.articleId!, card);
+  for (const card of articles.querySelectorAll<HTMLElement>('[data-article-id]'))
+    cards.set(card.dataset.articleId!, card);
   let opener: HTMLButtonElement | null = null;
 
   const textOf = (sentence: HTMLButtonElement): string => sentence.firstChild?.textContent ?? '';

@@ -41,8 +41,15 @@ export interface SiteBuild {
  * Runs `astro build` with the snapshot at `snapshotPath` into `outDir`; rejects with the build's
  * output when it fails.
  */
-export async function buildSite(snapshotPath: string, outDir: string, environment: Record<string, string> = {}): Promise<SiteBuild> {
-  const astro = join(dirname(createRequire(join(SITE_DIRECTORY, 'package.json')).resolve('astro/package.json')), 'astro.js');
+export async function buildSite(
+  snapshotPath: string,
+  outDir: string,
+  environment: Record<string, string> = {},
+): Promise<SiteBuild> {
+  const astro = join(
+    dirname(createRequire(join(SITE_DIRECTORY, 'package.json')).resolve('astro/package.json')),
+    'astro.js',
+  );
   const started = performance.now();
   const child = spawn(process.execPath, [astro, 'build'], {
     cwd: SITE_DIRECTORY,

@@ -19,23 +19,48 @@ async function runCli(args: string[], io: ReturnType<typeof memoryIo>): Promise<
 
 let directory: string;
 const file = (name: string) => join(directory, name);
-const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as { id: string; story: string });
+const lines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { id: string; story: string });
 
 // Real published headlines from packages/clustering/data/dev-set.jsonl.
 const articles = [
   { id: 'd4', title: 'Puigdemont rompe con el PSOE', outlet: 'El Periódico', date: '2025-10-28' },
-  { id: 'd1', title: 'Junts rompe con Sánchez: "No tendrá capacidad para gobernar"', outlet: 'El País', date: '2025-10-28' },
-  { id: 'd3', title: 'Junts consuma la ruptura y deja a Sánchez sin mayoría', outlet: 'La Vanguardia', date: '2025-10-28' },
+  {
+    id: 'd1',
+    title: 'Junts rompe con Sánchez: "No tendrá capacidad para gobernar"',
+    outlet: 'El País',
+    date: '2025-10-28',
+  },
+  {
+    id: 'd3',
+    title: 'Junts consuma la ruptura y deja a Sánchez sin mayoría',
+    outlet: 'La Vanguardia',
+    date: '2025-10-28',
+  },
   { id: 'g2', title: 'El gran apagón', outlet: 'El Mundo', date: '2025-04-29' },
   { id: 'g1', title: 'El gran apagón', outlet: 'El País', date: '2025-04-29' },
   { id: 'p1', title: 'Bolsonaro escolhe nome fora da lista tríplice para PGR', outlet: 'O Globo', date: '2019-09-06' },
-  { id: 'x1', title: 'Furacão Dorian deixa 5 mortos e destrói 13 mil casas nas Bahamas', outlet: 'Folha de S. Paulo', date: '2019-09-03' },
+  {
+    id: 'x1',
+    title: 'Furacão Dorian deixa 5 mortos e destrói 13 mil casas nas Bahamas',
+    outlet: 'Folha de S. Paulo',
+    date: '2019-09-03',
+  },
 ];
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'espectro-cluster-cli-'));
   await writeFile(file('articles.jsonl'), `${articles.map((article) => JSON.stringify(article)).join('\n')}\n`);
-  await writeFile(file('reversed.jsonl'), [...articles].reverse().map((article) => JSON.stringify(article)).join('\n'));
+  await writeFile(
+    file('reversed.jsonl'),
+    [...articles]
+      .reverse()
+      .map((article) => JSON.stringify(article))
+      .join('\n'),
+  );
   await writeFile(file('broken.jsonl'), '{"id": "a", "title": "x", "date": "2025-01-01"}\n{oops\n');
   await writeFile(file('bad-date.jsonl'), '{"id": "a", "title": "x", "date": "ayer"}\n');
 });
@@ -77,7 +102,9 @@ describe('espectro cluster', () => {
   it('runs the MiniLM embedder from --model-path', async () => {
     const fixture = await writeTinyMiniLMFixture(file('models/minilm'));
     const io = memoryIo(directory);
-    expect(await clusterCommand.run(['articles.jsonl', '--embedder', 'minilm', '--model-path', fixture.modelPath], io)).toBe(ExitCode.ok);
+    expect(
+      await clusterCommand.run(['articles.jsonl', '--embedder', 'minilm', '--model-path', fixture.modelPath], io),
+    ).toBe(ExitCode.ok);
     expect(lines(io.out())).toHaveLength(articles.length);
     expect(io.err()).toMatch(/minilm-q8/);
     expect(io.err()).toMatch(/rule CLU-2/);

@@ -42,7 +42,9 @@ async function readArticles(path: string, cwd: string): Promise<InputArticle[]> 
     text = await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`);
+    throw new InputFileError(
+      code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
+    );
   }
   const articles: InputArticle[] = [];
   text.split('\n').forEach((line, index) => {
@@ -79,20 +81,27 @@ export const clusterCommand: CliCommand = {
       strict: true,
     });
     if (positionals.length !== 1) throw new UsageError('expected exactly one articles file (JSON lines)');
-    if (values.embedder !== 'offline' && values.embedder !== 'minilm') throw new UsageError(`--embedder must be offline or minilm, got "${values.embedder}"`);
-    if (values.judge !== 'none' && values.judge !== 'llm') throw new UsageError(`--judge must be none or llm, got "${values.judge}"`);
+    if (values.embedder !== 'offline' && values.embedder !== 'minilm')
+      throw new UsageError(`--embedder must be offline or minilm, got "${values.embedder}"`);
+    if (values.judge !== 'none' && values.judge !== 'llm')
+      throw new UsageError(`--judge must be none or llm, got "${values.judge}"`);
     let windowHours: number | undefined;
     if (values['window-hours'] !== undefined) {
       windowHours = Number(values['window-hours']);
-      if (!Number.isFinite(windowHours) || windowHours <= 0) throw new UsageError(`--window-hours must be a positive number, got "${values['window-hours']}"`);
+      if (!Number.isFinite(windowHours) || windowHours <= 0)
+        throw new UsageError(`--window-hours must be a positive number, got "${values['window-hours']}"`);
     }
     const articles = await readArticles(positionals[0]!, io.cwd);
     let embedder: Embedder;
     if (values.embedder === 'minilm') {
-      const modelPath = values['model-path'] ? resolve(io.cwd, values['model-path']) : defaultModelDirectory('minilm', io.env);
+      const modelPath = values['model-path']
+        ? resolve(io.cwd, values['model-path'])
+        : defaultModelDirectory('minilm', io.env);
       embedder = await createMiniLMEmbedder({ modelPath });
     } else {
-      embedder = createOfflineEmbedder({ corpus: articles.map((article) => (typeof article.title === 'string' ? article.title : '')) });
+      embedder = createOfflineEmbedder({
+        corpus: articles.map((article) => (typeof article.title === 'string' ? article.title : '')),
+      });
     }
     const judge: PairJudge | undefined =
       values.judge === 'llm'
@@ -102,16 +111,26 @@ export const clusterCommand: CliCommand = {
           })
         : undefined;
     try {
-      const result = await clusterArticles(articles, { embedder, ...(windowHours !== undefined ? { windowHours } : {}), ...(judge ? { judge } : {}) });
-      const lines = articles.map((article) => JSON.stringify({ id: article.id, story: result.storyOf.get(article.id) }));
+      const result = await clusterArticles(articles, {
+        embedder,
+        ...(windowHours !== undefined ? { windowHours } : {}),
+        ...(judge ? { judge } : {}),
+      });
+      const lines = articles.map((article) =>
+        JSON.stringify({ id: article.id, story: result.storyOf.get(article.id) }),
+      );
       io.stdout(lines.length > 0 ? `${lines.join('\n')}\n` : '');
       const { backend } = result;
       const guard = backend.chainingGuard ? `mean cosine ≥ ${backend.chainingGuard.minimumAverageSimilarity}` : 'off';
       io.stderr(`espectro cluster: ${articles.length} articles → ${result.stories.length} stories\n`);
       io.stderr(`  embedder    ${backend.embedder} (${backend.model}), search ${backend.search}\n`);
-      io.stderr(`  thresholds  merge > ${backend.thresholds.merge}, judge ${backend.thresholds.judgeLow}–${backend.thresholds.merge} (${backend.thresholds.source})\n`);
+      io.stderr(
+        `  thresholds  merge > ${backend.thresholds.merge}, judge ${backend.thresholds.judgeLow}–${backend.thresholds.merge} (${backend.thresholds.source})\n`,
+      );
       io.stderr(`  window      ${backend.windowHours} h; chaining guard ${guard}\n`);
-      io.stderr(`  judge       ${backend.judge}; ${result.judgedPairs} grey pairs judged, ${result.pendingPairs.length} pending\n`);
+      io.stderr(
+        `  judge       ${backend.judge}; ${result.judgedPairs} grey pairs judged, ${result.pendingPairs.length} pending\n`,
+      );
       return ExitCode.ok;
     } catch (error) {
       if (error instanceof ClusteringError && (error.code === 'invalid_input' || error.code === 'duplicate_id')) {

@@ -21,21 +21,43 @@ export const dbCommand: CliCommand = {
   summary: 'Apply database migrations (db migrate) or show their status (db status)',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { db: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { db: { type: 'string' }, json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
     const [action, ...extra] = positionals;
-    if (action !== 'migrate' && action !== 'status') throw new UsageError(action === undefined ? 'expected a subcommand: migrate or status' : `unknown subcommand "${action}" (expected migrate or status)`);
+    if (action !== 'migrate' && action !== 'status')
+      throw new UsageError(
+        action === undefined
+          ? 'expected a subcommand: migrate or status'
+          : `unknown subcommand "${action}" (expected migrate or status)`,
+      );
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
-    const database = await openDatabase({ cwd: io.cwd, env: io.env, migrate: action === 'migrate', ...(values.db ? { dataDir: values.db } : {}) });
+    const database = await openDatabase({
+      cwd: io.cwd,
+      env: io.env,
+      migrate: action === 'migrate',
+      ...(values.db ? { dataDir: values.db } : {}),
+    });
     try {
       const status = await migrationStatus(database);
-      const report = { backend: database.backend, location: database.location, appliedNow: database.migrations?.applied ?? [], ...status };
+      const report = {
+        backend: database.backend,
+        location: database.location,
+        appliedNow: database.migrations?.applied ?? [],
+        ...status,
+      };
       if (values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       else if (action === 'migrate') {
         io.stdout(
           `${database.backend} at ${database.location}: ${report.appliedNow.length > 0 ? `applied ${report.appliedNow.join(', ')}` : 'already up to date'} (${status.applied.length} migrations in total)\n`,
         );
       } else {
-        io.stdout(`${database.backend} at ${database.location}\n  applied: ${status.applied.join(', ') || 'none'}\n  pending: ${status.pending.join(', ') || 'none'}\n`);
+        io.stdout(
+          `${database.backend} at ${database.location}\n  applied: ${status.applied.join(', ') || 'none'}\n  pending: ${status.pending.join(', ') || 'none'}\n`,
+        );
       }
       return ExitCode.ok;
     } finally {

@@ -33,7 +33,9 @@ const DemoItemSchema = z
     gatheredBy: z.string().regex(/^(search pages|github) /),
   })
   .strict();
-const DemoFeedSchema = z.object({ event: z.string(), note: z.string(), items: z.array(DemoItemSchema).min(1) }).strict();
+const DemoFeedSchema = z
+  .object({ event: z.string(), note: z.string(), items: z.array(DemoItemSchema).min(1) })
+  .strict();
 type DemoItem = z.infer<typeof DemoItemSchema>;
 
 const feeds = readdirSync(join(demo, 'feeds'))
@@ -41,16 +43,30 @@ const feeds = readdirSync(join(demo, 'feeds'))
   .map((name) => ({ name, feed: DemoFeedSchema.parse(JSON.parse(readFileSync(join(demo, 'feeds', name), 'utf8'))) }));
 const items: DemoItem[] = feeds.flatMap(({ feed }) => feed.items);
 const roster = z
-  .object({ outlets: z.array(z.object({ domain: z.string(), evidence: z.object({ illustrative: z.literal(true), notes: z.string() }).passthrough() }).passthrough()) })
+  .object({
+    outlets: z.array(
+      z
+        .object({
+          domain: z.string(),
+          evidence: z.object({ illustrative: z.literal(true), notes: z.string() }).passthrough(),
+        })
+        .passthrough(),
+    ),
+  })
   .parse(JSON.parse(readFileSync(join(demo, 'outlets.json'), 'utf8')));
 
 describe('demo corpus', () => {
   it('has one event per feed file, one voice per outlet and event, and events spanning at most 60 hours', () => {
     for (const { name, feed } of feeds) {
-      expect(feed.items.every((item) => item.event === feed.event), name).toBe(true);
+      expect(
+        feed.items.every((item) => item.event === feed.event),
+        name,
+      ).toBe(true);
       const outlets = feed.items.map((item) => item.outlet);
       expect(new Set(outlets).size, name).toBe(outlets.length);
-      const times = feed.items.map((item) => Date.parse(item.publishedAt.length === 10 ? `${item.publishedAt}T12:00:00Z` : item.publishedAt));
+      const times = feed.items.map((item) =>
+        Date.parse(item.publishedAt.length === 10 ? `${item.publishedAt}T12:00:00Z` : item.publishedAt),
+      );
       expect(Math.max(...times) - Math.min(...times), name).toBeLessThanOrEqual(60 * 3_600_000);
     }
     expect(new Set(items.map((item) => item.url)).size).toBe(items.length);

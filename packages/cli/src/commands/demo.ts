@@ -89,7 +89,9 @@ export function defaultDemoDirectory(): string {
  * Runs the demo computation: rates every demo outlet, then evaluates every demo story with the
  * methodology's functions only (no threshold is re-implemented here).
  */
-export async function runDemo(dataDirectory: string): Promise<{ note: string; outlets: DemoOutlet[]; stories: DemoStoryResult[] }> {
+export async function runDemo(
+  dataDirectory: string,
+): Promise<{ note: string; outlets: DemoOutlet[]; stories: DemoStoryResult[] }> {
   const outletsFile = DemoOutletsSchema.parse(JSON.parse(await readFile(join(dataDirectory, 'outlets.json'), 'utf8')));
   const storiesFile = DemoStoriesSchema.parse(JSON.parse(await readFile(join(dataDirectory, 'stories.json'), 'utf8')));
   const outlets: DemoOutlet[] = outletsFile.outlets.map((outlet) => {
@@ -118,7 +120,8 @@ export async function runDemo(dataDirectory: string): Promise<{ note: string; ou
     });
     const storyCoverage = coverage(storyOutlets.map(({ domain, scope, bias }) => ({ domain, scope, bias })));
     // A rated domain is a non-political outlet or a political one with a bias (RULES.md §10).
-    const ratedDomains = storyCoverage.nonPolitical + storyCoverage.counts.left + storyCoverage.counts.center + storyCoverage.counts.right;
+    const ratedDomains =
+      storyCoverage.nonPolitical + storyCoverage.counts.left + storyCoverage.counts.center + storyCoverage.counts.right;
     const tier = storyTier(ratedDomains);
     const guard =
       tier === null
@@ -195,17 +198,23 @@ export const demoCommand: CliCommand = {
     for (const story of result.stories) {
       const percent = story.coverage.percent;
       io.stdout(`\n• ${story.id} — ${story.label}\n`);
-      io.stdout(`    outlets ${story.uniqueDomains} (articles ${story.articles}), tier ${story.tier ?? 'none: not synthesised (TIER)'}\n`);
+      io.stdout(
+        `    outlets ${story.uniqueDomains} (articles ${story.articles}), tier ${story.tier ?? 'none: not synthesised (TIER)'}\n`,
+      );
       io.stdout(
         `    coverage left ${percent.left}% · center ${percent.center}% · right ${percent.right}%  (political with bias ${story.coverage.counts.left + story.coverage.counts.center + story.coverage.counts.right}, non-political ${story.coverage.nonPolitical}, total ${story.coverage.total})\n`,
       );
       io.stdout(
         `    publish guard ${story.guard === null ? '—' : story.guard.publish ? 'publish' : `held: ${story.guard.reasons.join(', ')}`}\n`,
       );
-      io.stdout(`    Prisma blindspot ${story.prismaBlindspot.length > 0 ? story.prismaBlindspot.join(', ') : 'no'} · Fuja da Bolha ${story.fujaDaBolhaBlindspot ?? 'no'}\n`);
+      io.stdout(
+        `    Prisma blindspot ${story.prismaBlindspot.length > 0 ? story.prismaBlindspot.join(', ') : 'no'} · Fuja da Bolha ${story.fujaDaBolhaBlindspot ?? 'no'}\n`,
+      );
     }
     const published = result.stories.filter((story) => story.guard?.publish).length;
-    io.stdout(`\n${result.outlets.length} outlets rated, ${result.stories.length} stories evaluated, ${published} would be published.\n`);
+    io.stdout(
+      `\n${result.outlets.length} outlets rated, ${result.stories.length} stories evaluated, ${published} would be published.\n`,
+    );
     return ExitCode.ok;
   },
 };

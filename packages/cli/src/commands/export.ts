@@ -54,7 +54,10 @@ export interface ExportReport {
  * @example
  * await exportOpenData(store, { directory: 'export', formats: ['json', 'csv'] });
  */
-export async function exportOpenData(store: Store, options: { directory: string; formats: readonly ('json' | 'csv')[]; publishedOnly?: boolean; now?: Date }): Promise<ExportReport> {
+export async function exportOpenData(
+  store: Store,
+  options: { directory: string; formats: readonly ('json' | 'csv')[]; publishedOnly?: boolean; now?: Date },
+): Promise<ExportReport> {
   await mkdir(options.directory, { recursive: true });
   const files: string[] = [];
   const write = async (name: string, content: string) => {
@@ -72,7 +75,22 @@ export async function exportOpenData(store: Store, options: { directory: string;
     await write(
       'outlets.csv',
       toCsv(
-        ['domain', 'name', 'country', 'scope', 'bias', 'factuality', 'confidence', 'applied_rule', 'flags', 'trace', 'methodology_version', 'rating_reviewed_at', 'added_at', 'illustrative'],
+        [
+          'domain',
+          'name',
+          'country',
+          'scope',
+          'bias',
+          'factuality',
+          'confidence',
+          'applied_rule',
+          'flags',
+          'trace',
+          'methodology_version',
+          'rating_reviewed_at',
+          'added_at',
+          'illustrative',
+        ],
         outlets.map((outlet) => [
           outlet.domain,
           outlet.name,
@@ -94,8 +112,28 @@ export async function exportOpenData(store: Store, options: { directory: string;
     await write(
       'outlet-rating-changes.csv',
       toCsv(
-        ['outlet', 'changed_at', 'field', 'previous', 'next', 'cause', 'contestation_id', 'methodology_version', 'notes'],
-        changes.map((change) => [change.outlet, change.changedAt, change.field, change.previous, change.next, change.cause, change.contestationId, change.methodologyVersion, change.notes]),
+        [
+          'outlet',
+          'changed_at',
+          'field',
+          'previous',
+          'next',
+          'cause',
+          'contestation_id',
+          'methodology_version',
+          'notes',
+        ],
+        changes.map((change) => [
+          change.outlet,
+          change.changedAt,
+          change.field,
+          change.previous,
+          change.next,
+          change.cause,
+          change.contestationId,
+          change.methodologyVersion,
+          change.notes,
+        ]),
       ),
     );
   }
@@ -108,7 +146,27 @@ export async function exportOpenData(store: Store, options: { directory: string;
     await write(
       'stories.csv',
       toCsv(
-        ['id', 'title', 'status', 'tier', 'topic', 'country', 'outlets', 'articles', 'left_pct', 'center_pct', 'right_pct', 'guard_reasons', 'prisma_blindspot', 'fuja_da_bolha_blindspot', 'first_published_at', 'last_published_at', 'backend', 'methodology_version', 'source_urls'],
+        [
+          'id',
+          'title',
+          'status',
+          'tier',
+          'topic',
+          'country',
+          'outlets',
+          'articles',
+          'left_pct',
+          'center_pct',
+          'right_pct',
+          'guard_reasons',
+          'prisma_blindspot',
+          'fuja_da_bolha_blindspot',
+          'first_published_at',
+          'last_published_at',
+          'backend',
+          'methodology_version',
+          'source_urls',
+        ],
         stories.map((story) => [
           story.id,
           story.title,
@@ -136,7 +194,15 @@ export async function exportOpenData(store: Store, options: { directory: string;
       'story-sentences.csv',
       toCsv(
         ['story_id', 'position', 'text', 'article_ids', 'discrepancy'],
-        stories.flatMap((story) => story.sentences.map((sentence) => [story.id, sentence.position, sentence.text, sentence.articleIds.join(' '), sentence.discrepancy])),
+        stories.flatMap((story) =>
+          story.sentences.map((sentence) => [
+            story.id,
+            sentence.position,
+            sentence.text,
+            sentence.articleIds.join(' '),
+            sentence.discrepancy,
+          ]),
+        ),
       ),
     );
   }
@@ -149,13 +215,39 @@ export async function exportOpenData(store: Store, options: { directory: string;
       toCsv(
         ['id', 'debate_id', 'candidate', 'spoken_at', 'claim', 'verdict', 'status', 'citations', 'history'],
         checks.map((check) => {
-          const value = check as { id: string; debateId: string; candidate: string; spokenAt?: string; claim?: { text?: string }; verdict: string; status: string; citations?: string[]; history?: unknown[] };
-          return [value.id, value.debateId, value.candidate, value.spokenAt, value.claim?.text, value.verdict, value.status, (value.citations ?? []).join(' '), value.history];
+          const value = check as {
+            id: string;
+            debateId: string;
+            candidate: string;
+            spokenAt?: string;
+            claim?: { text?: string };
+            verdict: string;
+            status: string;
+            citations?: string[];
+            history?: unknown[];
+          };
+          return [
+            value.id,
+            value.debateId,
+            value.candidate,
+            value.spokenAt,
+            value.claim?.text,
+            value.verdict,
+            value.status,
+            (value.citations ?? []).join(' '),
+            value.history,
+          ];
         }),
       ),
     );
   }
-  const counts = { outlets: outlets.length, ratingChanges: changes.length, stories: stories.length, sentences: stories.reduce((total, story) => total + story.sentences.length, 0), checks: checks.length };
+  const counts = {
+    outlets: outlets.length,
+    ratingChanges: changes.length,
+    stories: stories.length,
+    sentences: stories.reduce((total, story) => total + story.sentences.length, 0),
+    checks: checks.length,
+  };
   const manifest = {
     generatedAt: (options.now ?? new Date()).toISOString(),
     methodologyVersion: METHODOLOGY_VERSION,
@@ -176,21 +268,37 @@ export const exportCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { out: { type: 'string' }, format: { type: 'string' }, status: { type: 'string' }, db: { type: 'string' }, json: { type: 'boolean' } },
+      options: {
+        out: { type: 'string' },
+        format: { type: 'string' },
+        status: { type: 'string' },
+        db: { type: 'string' },
+        json: { type: 'boolean' },
+      },
       allowPositionals: true,
       strict: true,
     });
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (the folder goes after --out)`);
+    if (positionals.length > 0)
+      throw new UsageError(`unexpected argument "${positionals[0]}" (the folder goes after --out)`);
     const formats = (values.format ?? 'json,csv').split(',').map((format) => format.trim());
-    for (const format of formats) if (format !== 'json' && format !== 'csv') throw new UsageError(`unknown format "${format}" (use json, csv or json,csv)`);
-    if (values.status !== undefined && values.status !== 'published' && values.status !== 'all') throw new UsageError('--status must be published or all');
+    for (const format of formats)
+      if (format !== 'json' && format !== 'csv')
+        throw new UsageError(`unknown format "${format}" (use json, csv or json,csv)`);
+    if (values.status !== undefined && values.status !== 'published' && values.status !== 'all')
+      throw new UsageError('--status must be published or all');
     const directory = resolve(io.cwd, values.out ?? 'espectro-export');
     const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
     try {
-      const report = await exportOpenData(store, { directory, formats: formats as ('json' | 'csv')[], publishedOnly: values.status === 'published' });
+      const report = await exportOpenData(store, {
+        directory,
+        formats: formats as ('json' | 'csv')[],
+        publishedOnly: values.status === 'published',
+      });
       if (values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
       else {
-        io.stdout(`Exported ${report.counts.outlets} outlets, ${report.counts.stories} stories, ${report.counts.checks} checks to ${directory}\n`);
+        io.stdout(
+          `Exported ${report.counts.outlets} outlets, ${report.counts.stories} stories, ${report.counts.checks} checks to ${directory}\n`,
+        );
         io.stdout(`  ${report.files.join(', ')}, manifest.json (methodology ${report.methodologyVersion})\n`);
       }
       return ExitCode.ok;

@@ -12,7 +12,11 @@ import { hcCommand } from './hc.js';
 let directory: string;
 let server: FakeLlmServer;
 const file = (name: string) => join(directory, name);
-const lines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'espectro-hc-cli-'));
@@ -32,7 +36,11 @@ beforeAll(async () => {
   await writeFile(file('golden-headlines.jsonl'), `${cases}\n`);
   await writeFile(
     file('thresholds.json'),
-    JSON.stringify({ macroAccuracy: { minimum: 0.75 }, precision: { minimum: 0.7 }, bootstrap: { seed: 20261130, resamples: 2000 } }),
+    JSON.stringify({
+      macroAccuracy: { minimum: 0.75 },
+      precision: { minimum: 0.7 },
+      bootstrap: { seed: 20261130, resamples: 2000 },
+    }),
   );
 });
 
@@ -44,7 +52,10 @@ afterAll(async () => {
 describe('espectro hc classify', () => {
   it('writes {id, class, boletines, backend} lines with the offline baseline and records the run', async () => {
     const io = memoryIo(directory);
-    const code = await hcCommand.run(['classify', 'headlines.jsonl', '--run-log', 'runs.json', '--at', '2026-11-30T09:00:00Z'], io);
+    const code = await hcCommand.run(
+      ['classify', 'headlines.jsonl', '--run-log', 'runs.json', '--at', '2026-11-30T09:00:00Z'],
+      io,
+    );
     expect(code).toBe(ExitCode.ok);
     const rows = lines(io.out());
     expect(rows.map((row) => [row.id, row.class, row.boletines, row.backend])).toEqual([
@@ -66,19 +77,38 @@ describe('espectro hc classify', () => {
     );
     const io = memoryIo(directory, { DEEPSEEK_API_KEY: 'fake-key' });
     const code = await hcCommand.run(
-      ['classify', 'headlines.jsonl', '--model', 'deepseek', '--base-url', server.baseURL('deepseek'), '--run-log', 'llm-runs.json'],
+      [
+        'classify',
+        'headlines.jsonl',
+        '--model',
+        'deepseek',
+        '--base-url',
+        server.baseURL('deepseek'),
+        '--run-log',
+        'llm-runs.json',
+      ],
       io,
     );
     expect(code).toBe(ExitCode.ok);
     const rows = lines(io.out());
-    expect(rows.map((row) => row.backend)).toEqual(['llm:deepseek/deepseek-chat', 'llm:deepseek/deepseek-chat', 'llm:deepseek/deepseek-chat']);
-    expect(rows[0]).toMatchObject({ class: 'legislative_process', boletines: ['12345-07'], evidence: 'Senado despacha' });
+    expect(rows.map((row) => row.backend)).toEqual([
+      'llm:deepseek/deepseek-chat',
+      'llm:deepseek/deepseek-chat',
+      'llm:deepseek/deepseek-chat',
+    ]);
+    expect(rows[0]).toMatchObject({
+      class: 'legislative_process',
+      boletines: ['12345-07'],
+      evidence: 'Senado despacha',
+    });
   });
 
   it('reports bad input lines with file and line number', async () => {
     await writeFile(file('bad.jsonl'), '{"id":"x","title":"ok"}\n{"id":"y"}\n');
     const io = memoryIo(directory);
-    expect(await hcCommand.run(['classify', 'bad.jsonl', '--run-log', 'bad-runs.json'], io)).toBe(ExitCode.invalidInput);
+    expect(await hcCommand.run(['classify', 'bad.jsonl', '--run-log', 'bad-runs.json'], io)).toBe(
+      ExitCode.invalidInput,
+    );
     expect(io.err()).toMatch(/bad\.jsonl line 2: title/);
   });
 
@@ -114,24 +144,43 @@ describe('espectro hc ingest', () => {
 describe('espectro hc register / evaluate / report', () => {
   it('registers before the first run, evaluates, freezes the verdict and reports with n and intervals', async () => {
     const io = memoryIo(directory);
-    expect(await hcCommand.run(['register', '--thresholds', 'thresholds.json', '--out', 'registration.json', '--at', '2026-11-30T08:00:00Z'], io)).toBe(
-      ExitCode.ok,
-    );
+    expect(
+      await hcCommand.run(
+        ['register', '--thresholds', 'thresholds.json', '--out', 'registration.json', '--at', '2026-11-30T08:00:00Z'],
+        io,
+      ),
+    ).toBe(ExitCode.ok);
     const classifyIo = memoryIo(directory);
     await hcCommand.run(
-      ['classify', 'golden-headlines.jsonl', '--offline', '--out', 'predictions.jsonl', '--run-log', 'golden-runs.json', '--at', '2026-11-30T08:30:00Z'],
+      [
+        'classify',
+        'golden-headlines.jsonl',
+        '--offline',
+        '--out',
+        'predictions.jsonl',
+        '--run-log',
+        'golden-runs.json',
+        '--at',
+        '2026-11-30T08:30:00Z',
+      ],
       classifyIo,
     );
     const evaluateIo = memoryIo(directory);
     const code = await hcCommand.run(
       [
         'evaluate',
-        '--registration', 'registration.json',
-        '--thresholds', 'thresholds.json',
-        '--predictions', 'predictions.jsonl',
-        '--run-log', 'golden-runs.json',
-        '--out', 'verdict.json',
-        '--at', '2026-11-30T09:00:00Z',
+        '--registration',
+        'registration.json',
+        '--thresholds',
+        'thresholds.json',
+        '--predictions',
+        'predictions.jsonl',
+        '--run-log',
+        'golden-runs.json',
+        '--out',
+        'verdict.json',
+        '--at',
+        '2026-11-30T09:00:00Z',
       ],
       evaluateIo,
     );
@@ -149,10 +198,27 @@ describe('espectro hc register / evaluate / report', () => {
   });
 
   it('refuses thresholds that were not registered', async () => {
-    await writeFile(file('other-thresholds.json'), JSON.stringify({ macroAccuracy: { minimum: 0.5 }, precision: { minimum: 0.7 }, bootstrap: { seed: 20261130, resamples: 2000 } }));
+    await writeFile(
+      file('other-thresholds.json'),
+      JSON.stringify({
+        macroAccuracy: { minimum: 0.5 },
+        precision: { minimum: 0.7 },
+        bootstrap: { seed: 20261130, resamples: 2000 },
+      }),
+    );
     const io = memoryIo(directory);
     const code = await hcCommand.run(
-      ['evaluate', '--registration', 'registration.json', '--thresholds', 'other-thresholds.json', '--predictions', 'predictions.jsonl', '--run-log', 'golden-runs.json'],
+      [
+        'evaluate',
+        '--registration',
+        'registration.json',
+        '--thresholds',
+        'other-thresholds.json',
+        '--predictions',
+        'predictions.jsonl',
+        '--run-log',
+        'golden-runs.json',
+      ],
       io,
     );
     expect(code).toBe(ExitCode.invalidInput);
@@ -160,10 +226,31 @@ describe('espectro hc register / evaluate / report', () => {
   });
 
   it('refuses a registration newer than the classifier’s first run', async () => {
-    await hcCommand.run(['register', '--thresholds', 'thresholds.json', '--out', 'late-registration.json', '--at', '2026-11-30T10:00:00Z'], memoryIo(directory));
+    await hcCommand.run(
+      [
+        'register',
+        '--thresholds',
+        'thresholds.json',
+        '--out',
+        'late-registration.json',
+        '--at',
+        '2026-11-30T10:00:00Z',
+      ],
+      memoryIo(directory),
+    );
     const io = memoryIo(directory);
     const code = await hcCommand.run(
-      ['evaluate', '--registration', 'late-registration.json', '--thresholds', 'thresholds.json', '--predictions', 'predictions.jsonl', '--run-log', 'golden-runs.json'],
+      [
+        'evaluate',
+        '--registration',
+        'late-registration.json',
+        '--thresholds',
+        'thresholds.json',
+        '--predictions',
+        'predictions.jsonl',
+        '--run-log',
+        'golden-runs.json',
+      ],
       io,
     );
     expect(code).toBe(ExitCode.invalidInput);
@@ -172,7 +259,12 @@ describe('espectro hc register / evaluate / report', () => {
 
   it('refuses an edited verdict file', async () => {
     const frozen = JSON.parse(await readFile(file('verdict.json'), 'utf8')) as { canonical: string };
-    await writeFile(file('edited-verdict.json'), JSON.stringify({ ...frozen, canonical: frozen.canonical.replace('"passed"', '"passed" ') }));
-    await expect(hcCommand.run(['report', '--verdict', 'edited-verdict.json'], memoryIo(directory))).rejects.toThrow(/edited after it was frozen/);
+    await writeFile(
+      file('edited-verdict.json'),
+      JSON.stringify({ ...frozen, canonical: frozen.canonical.replace('"passed"', '"passed" ') }),
+    );
+    await expect(hcCommand.run(['report', '--verdict', 'edited-verdict.json'], memoryIo(directory))).rejects.toThrow(
+      /edited after it was frozen/,
+    );
   });
 });

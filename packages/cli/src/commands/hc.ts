@@ -65,7 +65,9 @@ async function readText(path: string, cwd: string): Promise<string> {
     return await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`);
+    throw new InputFileError(
+      code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -90,7 +92,8 @@ async function writeOutput(text: string, out: string | undefined, io: CliIo): Pr
 
 function instant(value: string | undefined, name: string): string {
   if (value === undefined) return new Date().toISOString().replace(/\.\d+Z$/, 'Z');
-  if (!z.iso.datetime({ offset: true }).safeParse(value).success) throw new UsageError(`--${name} must be an ISO instant such as 2026-11-30T09:00:00Z`);
+  if (!z.iso.datetime({ offset: true }).safeParse(value).success)
+    throw new UsageError(`--${name} must be an ISO instant such as 2026-11-30T09:00:00Z`);
   return value;
 }
 
@@ -107,7 +110,10 @@ async function readRunLog(path: string, io: CliIo): Promise<RunLog | null> {
   return parsed.data;
 }
 
-function chooseClassifier(values: { offline?: boolean; model?: string; 'base-url'?: string }, io: CliIo): HeadlineClassifier {
+function chooseClassifier(
+  values: { offline?: boolean; model?: string; 'base-url'?: string },
+  io: CliIo,
+): HeadlineClassifier {
   if (values.offline) {
     if (values.model !== undefined) throw new UsageError('--offline and --model exclude each other');
     return createRulesBaseline();
@@ -139,7 +145,12 @@ async function classify(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length !== 1) throw new UsageError('hc classify expects exactly one headlines file (JSONL)');
   const path = positionals[0]!;
-  const items = parseJsonl(await readText(path, io.cwd), HeadlineInputSchema.extend({ description: z.string().nullable().optional() }).passthrough(), path, 'classify');
+  const items = parseJsonl(
+    await readText(path, io.cwd),
+    HeadlineInputSchema.extend({ description: z.string().nullable().optional() }).passthrough(),
+    path,
+    'classify',
+  );
   const headlines = items.map((item) => ({ id: item.id, title: item.title, description: item.description ?? null }));
   const classifier = chooseClassifier(values, io);
   const at = instant(values.at, 'at');
@@ -157,27 +168,51 @@ async function classify(args: string[], io: CliIo): Promise<number> {
   }));
   await writeOutput(toJsonl(lines), values.out, io);
   const rejected = rows.filter((row) => row.class === null).length;
-  io.stderr(`espectro hc: ${rows.length} headline(s) classified by ${classifier.backend}${rejected > 0 ? `, ${rejected} rejected` : ''}; run log ${runLogPath}\n`);
+  io.stderr(
+    `espectro hc: ${rows.length} headline(s) classified by ${classifier.backend}${rejected > 0 ? `, ${rejected} rejected` : ''}; run log ${runLogPath}\n`,
+  );
   return ExitCode.ok;
 }
 
 async function ingest(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { outlet: { type: 'string' }, out: { type: 'string' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { outlet: { type: 'string' }, out: { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length !== 1) throw new UsageError('hc ingest expects exactly one feed file');
-  if (values.outlet === undefined) throw new UsageError('hc ingest needs --outlet (latercera, lacuarta, exante, biobiochile, cooperativa or a domain)');
+  if (values.outlet === undefined)
+    throw new UsageError(
+      'hc ingest needs --outlet (latercera, lacuarta, exante, biobiochile, cooperativa or a domain)',
+    );
   const outlet = findOutlet(values.outlet) ?? { id: values.outlet, domain: values.outlet };
   const result = parseFeed(await readText(positionals[0]!, io.cwd), outlet);
   await writeOutput(toJsonl(result.headlines), values.out, io);
-  for (const item of result.skipped) io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
+  for (const item of result.skipped)
+    io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
   const dropped = Object.entries(result.droppedFields).map(([field, count]) => `${field} ×${count}`);
-  io.stderr(`espectro hc: ${result.headlines.length} headline(s) from ${outlet.id}${dropped.length > 0 ? `; dropped unread (HC-2): ${dropped.join(', ')}` : ''}\n`);
+  io.stderr(
+    `espectro hc: ${result.headlines.length} headline(s) from ${outlet.id}${dropped.length > 0 ? `; dropped unread (HC-2): ${dropped.join(', ')}` : ''}\n`,
+  );
   return ExitCode.ok;
 }
 
 async function registerCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { thresholds: { type: 'string' }, golden: { type: 'string' }, out: { type: 'string' }, at: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: {
+      thresholds: { type: 'string' },
+      golden: { type: 'string' },
+      out: { type: 'string' },
+      at: { type: 'string' },
+    },
+    strict: true,
+  });
   if (values.thresholds === undefined) throw new UsageError('hc register needs --thresholds FILE');
-  const golden = await loadGoldenSet(values.golden === undefined ? BUNDLED_GOLDEN_DIRECTORY : resolve(io.cwd, values.golden));
+  const golden = await loadGoldenSet(
+    values.golden === undefined ? BUNDLED_GOLDEN_DIRECTORY : resolve(io.cwd, values.golden),
+  );
   const file = register({
     thresholds: (await readJson(values.thresholds, io.cwd)) as Parameters<typeof register>[0]['thresholds'],
     taxonomySha256: TAXONOMY_SHA256,
@@ -189,7 +224,9 @@ async function registerCommand(args: string[], io: CliIo): Promise<number> {
   return ExitCode.ok;
 }
 
-const PredictionLineSchema = z.object({ id: z.string().min(1), class: HeadlineClassSchema.nullable(), backend: z.string().min(1) }).passthrough();
+const PredictionLineSchema = z
+  .object({ id: z.string().min(1), class: HeadlineClassSchema.nullable(), backend: z.string().min(1) })
+  .passthrough();
 
 async function evaluateCommand(args: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -209,13 +246,26 @@ async function evaluateCommand(args: string[], io: CliIo): Promise<number> {
   for (const required of ['registration', 'thresholds', 'predictions'] as const) {
     if (values[required] === undefined) throw new UsageError(`hc evaluate needs --${required} FILE`);
   }
-  const predictions = parseJsonl(await readText(values.predictions!, io.cwd), PredictionLineSchema, values.predictions!, 'evaluate');
+  const predictions = parseJsonl(
+    await readText(values.predictions!, io.cwd),
+    PredictionLineSchema,
+    values.predictions!,
+    'evaluate',
+  );
   const backends = [...new Set(predictions.map((prediction) => prediction.backend))];
-  if (backends.length !== 1) throw new InputFileError(`${values.predictions} mixes backends (${backends.join(', ')}): evaluate one classifier at a time`);
+  if (backends.length !== 1)
+    throw new InputFileError(
+      `${values.predictions} mixes backends (${backends.join(', ')}): evaluate one classifier at a time`,
+    );
   const runLogPath = values['run-log'] ?? DEFAULT_RUN_LOG;
   const runLog = await readRunLog(runLogPath, io);
-  if (runLog === null) throw new InputFileError(`no classifier run log at ${runLogPath}: the first run cannot be dated, so the pre-registration cannot be checked`);
-  const golden = await loadGoldenSet(values.golden === undefined ? BUNDLED_GOLDEN_DIRECTORY : resolve(io.cwd, values.golden));
+  if (runLog === null)
+    throw new InputFileError(
+      `no classifier run log at ${runLogPath}: the first run cannot be dated, so the pre-registration cannot be checked`,
+    );
+  const golden = await loadGoldenSet(
+    values.golden === undefined ? BUNDLED_GOLDEN_DIRECTORY : resolve(io.cwd, values.golden),
+  );
   const { verdict, frozen } = evaluate({
     registration: parseRegistrationFile(await readJson(values.registration!, io.cwd)),
     thresholds: (await readJson(values.thresholds!, io.cwd)) as Parameters<typeof evaluate>[0]['thresholds'],
@@ -240,23 +290,43 @@ async function evaluateCommand(args: string[], io: CliIo): Promise<number> {
   );
   for (const row of verdict.precision) {
     if (row.value !== null && row.interval !== null) {
-      io.stdout(`  precision ${row.class}  ${(row.value * 100).toFixed(1)} % (95 % CI ${(row.interval[0] * 100).toFixed(1)}–${(row.interval[1] * 100).toFixed(1)} %, n = ${row.n})\n`);
+      io.stdout(
+        `  precision ${row.class}  ${(row.value * 100).toFixed(1)} % (95 % CI ${(row.interval[0] * 100).toFixed(1)}–${(row.interval[1] * 100).toFixed(1)} %, n = ${row.n})\n`,
+      );
     }
   }
-  io.stdout(`  passed          ${verdict.passed.overall ? 'yes' : 'no'} (macro accuracy ${verdict.passed.macroAccuracy ? 'yes' : 'no'}, precision ${verdict.passed.precision ? 'yes' : 'no'})\n`);
+  io.stdout(
+    `  passed          ${verdict.passed.overall ? 'yes' : 'no'} (macro accuracy ${verdict.passed.macroAccuracy ? 'yes' : 'no'}, precision ${verdict.passed.precision ? 'yes' : 'no'})\n`,
+  );
   io.stdout(`  verdict sha256  ${frozen.sha256}${values.out === undefined ? '' : ` (written to ${values.out})`}\n`);
   return ExitCode.ok;
 }
 
 async function reportCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseArgs({ args, options: { verdict: { type: 'string' }, golden: { type: 'string' }, json: { type: 'boolean' }, out: { type: 'string' } }, strict: true });
-  if (values.verdict === undefined) throw new UsageError('hc report needs --verdict FILE (written by `espectro hc evaluate --out`)');
+  const { values } = parseArgs({
+    args,
+    options: {
+      verdict: { type: 'string' },
+      golden: { type: 'string' },
+      json: { type: 'boolean' },
+      out: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (values.verdict === undefined)
+    throw new UsageError('hc report needs --verdict FILE (written by `espectro hc evaluate --out`)');
   const parsed = FrozenArtifactSchema.safeParse(await readJson(values.verdict, io.cwd));
-  if (!parsed.success || parsed.data.kind !== 'verdict') throw new InputFileError(`${values.verdict} is not a frozen verdict artifact`);
+  if (!parsed.success || parsed.data.kind !== 'verdict')
+    throw new InputFileError(`${values.verdict} is not a frozen verdict artifact`);
   const check = verifyFrozenArtifact(parsed.data);
-  if (!check.ok) throw new InputFileError(`${values.verdict} was edited after it was frozen (sha256 ${check.actual} ≠ ${check.expected}) (AGR-4)`);
+  if (!check.ok)
+    throw new InputFileError(
+      `${values.verdict} was edited after it was frozen (sha256 ${check.actual} ≠ ${check.expected}) (AGR-4)`,
+    );
   const verdict = JSON.parse(parsed.data.canonical) as Verdict;
-  const golden = await loadGoldenSet(values.golden === undefined ? BUNDLED_GOLDEN_DIRECTORY : resolve(io.cwd, values.golden));
+  const golden = await loadGoldenSet(
+    values.golden === undefined ? BUNDLED_GOLDEN_DIRECTORY : resolve(io.cwd, values.golden),
+  );
   const report = buildReport({
     agreement: agreementReport(golden),
     verdict,
@@ -264,7 +334,11 @@ async function reportCommand(args: string[], io: CliIo): Promise<number> {
     taxonomy: { version: TAXONOMY_VERSION, sha256: TAXONOMY_SHA256 },
     generatedAt: instant(undefined, 'at'),
   });
-  await writeOutput(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderReportMarkdown(report), values.out, io);
+  await writeOutput(
+    values.json ? `${JSON.stringify(report, null, 2)}\n` : renderReportMarkdown(report),
+    values.out,
+    io,
+  );
   return ExitCode.ok;
 }
 
@@ -283,9 +357,11 @@ export const hcCommand: CliCommand = {
   usage,
   async run(args, io) {
     const [subcommand, ...rest] = args;
-    if (subcommand === undefined) throw new UsageError('hc needs a subcommand: classify, ingest, register, evaluate or report');
+    if (subcommand === undefined)
+      throw new UsageError('hc needs a subcommand: classify, ingest, register, evaluate or report');
     const run = SUBCOMMANDS[subcommand];
-    if (run === undefined) throw new UsageError(`unknown hc subcommand "${subcommand}" (classify, ingest, register, evaluate, report)`);
+    if (run === undefined)
+      throw new UsageError(`unknown hc subcommand "${subcommand}" (classify, ingest, register, evaluate, report)`);
     try {
       return await run(rest, io);
     } catch (error) {

@@ -55,7 +55,8 @@ function asModel(value: unknown, packageName: string): PullableModel | null {
   if (typeof spec.name !== 'string') return null;
   const text = (key: string) => (typeof spec[key] === 'string' ? (spec[key] as string) : '');
   const fileOf = (entry: Record<string, unknown>): ModelFileSpec | null => {
-    const path = typeof entry.path === 'string' ? entry.path : typeof entry.fileName === 'string' ? entry.fileName : null;
+    const path =
+      typeof entry.path === 'string' ? entry.path : typeof entry.fileName === 'string' ? entry.fileName : null;
     if (path === null || typeof entry.url !== 'string') return null;
     return {
       path,
@@ -65,13 +66,23 @@ function asModel(value: unknown, packageName: string): PullableModel | null {
     };
   };
   let files: ModelFileSpec[] = [];
-  if (Array.isArray(spec.files)) files = spec.files.map((entry) => (entry && typeof entry === 'object' ? fileOf(entry as Record<string, unknown>) : null)).filter((file): file is ModelFileSpec => file !== null);
+  if (Array.isArray(spec.files))
+    files = spec.files
+      .map((entry) => (entry && typeof entry === 'object' ? fileOf(entry as Record<string, unknown>) : null))
+      .filter((file): file is ModelFileSpec => file !== null);
   else {
     const single = fileOf(spec);
     if (single) files = [single];
   }
   if (files.length === 0) return null;
-  return { name: spec.name, description: text('description'), license: text('license'), source: text('source'), package: packageName, files };
+  return {
+    name: spec.name,
+    description: text('description'),
+    license: text('license'),
+    source: text('source'),
+    package: packageName,
+    files,
+  };
 }
 
 /**
@@ -100,7 +111,9 @@ export async function availableModels(loaders: Record<string, Loader> = PACKAGES
 
 /** Root folder of all models: `$ESPECTRO_MODELS`, or `~/.cache/espectro/models`. */
 export function modelsDirectory(env: Record<string, string | undefined>): string {
-  return env.ESPECTRO_MODELS && env.ESPECTRO_MODELS.length > 0 ? env.ESPECTRO_MODELS : join(homedir(), '.cache', 'espectro', 'models');
+  return env.ESPECTRO_MODELS && env.ESPECTRO_MODELS.length > 0
+    ? env.ESPECTRO_MODELS
+    : join(homedir(), '.cache', 'espectro', 'models');
 }
 
 /** What happened to one file. */
@@ -130,7 +143,13 @@ export class ModelDownloadError extends Error {
  */
 export async function pullModelFiles(
   model: PullableModel,
-  options: { directory: string; mirror?: string; force?: boolean; fetch?: typeof globalThis.fetch; onProgress?: (file: string, received: number, total: number | undefined) => void },
+  options: {
+    directory: string;
+    mirror?: string;
+    force?: boolean;
+    fetch?: typeof globalThis.fetch;
+    onProgress?: (file: string, received: number, total: number | undefined) => void;
+  },
 ): Promise<PulledFile[]> {
   const results: PulledFile[] = [];
   const fetchImplementation = options.fetch ?? globalThis.fetch;
@@ -148,9 +167,13 @@ export async function pullModelFiles(
     try {
       response = await fetchImplementation(url, { redirect: 'follow' });
     } catch (error) {
-      throw new ModelDownloadError(`cannot download ${url}: ${(error as Error).message} (no network? pull the model on a machine with internet, or use --mirror)`, { cause: error });
+      throw new ModelDownloadError(
+        `cannot download ${url}: ${(error as Error).message} (no network? pull the model on a machine with internet, or use --mirror)`,
+        { cause: error },
+      );
     }
-    if (!response.ok || !response.body) throw new ModelDownloadError(`cannot download ${url}: HTTP ${response.status} ${response.statusText}`);
+    if (!response.ok || !response.body)
+      throw new ModelDownloadError(`cannot download ${url}: HTTP ${response.status} ${response.statusText}`);
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.part-${randomBytes(4).toString('hex')}`;
     const hash = createHash('sha256');
@@ -172,8 +195,12 @@ export async function pullModelFiles(
       output.end();
       await done;
       const sha256 = hash.digest('hex');
-      if (file.bytes !== undefined && received !== file.bytes) throw new ModelDownloadError(`${file.path}: received ${received} bytes, expected ${file.bytes}`);
-      if (file.sha256 && sha256 !== file.sha256) throw new ModelDownloadError(`${file.path}: SHA-256 ${sha256} differs from the published ${file.sha256}; the download was discarded`);
+      if (file.bytes !== undefined && received !== file.bytes)
+        throw new ModelDownloadError(`${file.path}: received ${received} bytes, expected ${file.bytes}`);
+      if (file.sha256 && sha256 !== file.sha256)
+        throw new ModelDownloadError(
+          `${file.path}: SHA-256 ${sha256} differs from the published ${file.sha256}; the download was discarded`,
+        );
       await rename(temporary, target);
       results.push({ path: target, bytes: received, sha256, downloaded: true, verified: Boolean(file.sha256) });
     } catch (error) {
@@ -199,14 +226,19 @@ function printList(io: CliIo, models: PullableModel[], env: Record<string, strin
   const rows = models.map((model) => [
     model.name,
     model.package,
-    model.files.every((file) => existsSync(join(modelsDirectory(env), model.name, file.path))) ? 'installed' : 'not installed',
+    model.files.every((file) => existsSync(join(modelsDirectory(env), model.name, file.path)))
+      ? 'installed'
+      : 'not installed',
     model.license,
     model.description,
   ]);
   for (const [name, packageName] of Object.entries(KNOWN_MODELS)) {
-    if (!models.some((model) => model.name === name)) rows.push([name, packageName, 'no spec exported by this version', '', '']);
+    if (!models.some((model) => model.name === name))
+      rows.push([name, packageName, 'no spec exported by this version', '', '']);
   }
-  io.stdout(`${formatTable(['name', 'package', 'status', 'license', 'description'], rows)}\nFolder: ${modelsDirectory(env)}\n`);
+  io.stdout(
+    `${formatTable(['name', 'package', 'status', 'license', 'description'], rows)}\nFolder: ${modelsDirectory(env)}\n`,
+  );
 }
 
 /** `espectro models`: list and download model weights. */
@@ -228,7 +260,12 @@ export const modelsCommand: CliCommand = {
       else printList(io, models, io.env);
       return ExitCode.ok;
     }
-    if (action !== 'pull') throw new UsageError(action === undefined ? 'expected a subcommand: pull <name> or list' : `unknown subcommand "${action}" (expected pull or list)`);
+    if (action !== 'pull')
+      throw new UsageError(
+        action === undefined
+          ? 'expected a subcommand: pull <name> or list'
+          : `unknown subcommand "${action}" (expected pull or list)`,
+      );
     if (name === undefined) throw new UsageError(`expected a model name: ${Object.keys(KNOWN_MODELS).join(', ')}`);
     if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
     const model = models.find((candidate) => candidate.name === name);
@@ -252,13 +289,17 @@ export const modelsCommand: CliCommand = {
           const time = Date.now();
           if (time - lastReport < 500) return;
           lastReport = time;
-          io.stderr(`${file}: ${(received / 1048576).toFixed(1)}${total ? ` / ${(total / 1048576).toFixed(1)}` : ''} MiB\n`);
+          io.stderr(
+            `${file}: ${(received / 1048576).toFixed(1)}${total ? ` / ${(total / 1048576).toFixed(1)}` : ''} MiB\n`,
+          );
         },
       });
       if (values.json) io.stdout(`${JSON.stringify({ model: model.name, directory, files }, null, 2)}\n`);
       else {
         for (const file of files) {
-          io.stdout(`${file.downloaded ? 'downloaded' : 'already present'} ${file.path} (${file.bytes} bytes, sha256 ${file.sha256}${file.verified ? ', verified' : ', not pinned by the spec'})\n`);
+          io.stdout(
+            `${file.downloaded ? 'downloaded' : 'already present'} ${file.path} (${file.bytes} bytes, sha256 ${file.sha256}${file.verified ? ', verified' : ', not pinned by the spec'})\n`,
+          );
         }
       }
       return ExitCode.ok;

@@ -26,7 +26,16 @@ const articles = join(demo, 'articles.jsonl');
 
 describe('espectro outlets analyze', () => {
   test('offline content analysis of the synthetic demo outlet, rated from its evidence', async () => {
-    const { code, out, err } = await run(['analyze', 'periodico-a.example', '--articles', articles, '--evidence', join(demo, 'evidence', 'periodico-a.example.json'), '--as-of', '2026-04-27']);
+    const { code, out, err } = await run([
+      'analyze',
+      'periodico-a.example',
+      '--articles',
+      articles,
+      '--evidence',
+      join(demo, 'evidence', 'periodico-a.example.json'),
+      '--as-of',
+      '2026-04-27',
+    ]);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(out).toContain('backend      lexicon-baseline (offline) (lexicon-es@');
@@ -38,11 +47,27 @@ describe('espectro outlets analyze', () => {
 
   test('--json: the content evidence, the merged record and the rating; --offline wins over keys', async () => {
     const offline = await run(
-      ['analyze', 'periodico-b.example', '--articles', articles, '--evidence', join(demo, 'evidence', 'periodico-b.example.json'), '--seed', '11', '--json', '--offline'],
+      [
+        'analyze',
+        'periodico-b.example',
+        '--articles',
+        articles,
+        '--evidence',
+        join(demo, 'evidence', 'periodico-b.example.json'),
+        '--seed',
+        '11',
+        '--json',
+        '--offline',
+      ],
       { GEMINI_API_KEY: 'must-not-be-used' },
     );
     expect(offline.code).toBe(0);
-    const result = JSON.parse(offline.out) as { backend: string; content: { content_only_sesgo: string; sample: { seed: number } }; evidence: { content: unknown }; rating: { bias: string } };
+    const result = JSON.parse(offline.out) as {
+      backend: string;
+      content: { content_only_sesgo: string; sample: { seed: number } };
+      evidence: { content: unknown };
+      rating: { bias: string };
+    };
     expect(result.backend).toBe('lexicon-baseline (offline)');
     expect(result.content.sample.seed).toBe(11);
     expect(result.evidence.content).toEqual(result.content);
@@ -54,7 +79,17 @@ describe('espectro outlets analyze', () => {
     const brazil = await run(['analyze', 'jornal-c.example', '--articles', articles, '--country', 'BR']);
     expect(brazil.code).toBe(0);
     expect(brazil.out).toContain('tendency (OT, seed 000)');
-    const early = await run(['analyze', 'jornal-c.example', '--articles', articles, '--country', 'BR', '--as-of', '2026-02-10', '--offline']);
+    const early = await run([
+      'analyze',
+      'jornal-c.example',
+      '--articles',
+      articles,
+      '--country',
+      'BR',
+      '--as-of',
+      '2026-02-10',
+      '--offline',
+    ]);
     expect(early.code).toBe(0);
     expect(early.out).toContain('insufficient (sample');
   });
@@ -63,8 +98,23 @@ describe('espectro outlets analyze', () => {
     expect((await run(['analyze', 'periodico-a.example'])).code).toBe(2);
     expect((await run(['analyze', 'periodico-a.example', '--articles', articles])).err).toMatch(/--country/);
     expect((await run(['analyze', 'nadie.example', '--articles', articles, '--country', 'ES'])).code).toBe(3);
-    expect((await run(['analyze', 'periodico-a.example', '--articles', articles, '--country', 'PE'])).err).toMatch(/no political-actor map for PE/);
-    expect((await run(['analyze', 'periodico-a.example', '--articles', articles, '--country', 'ES', '--as-of', '27/04/2026'])).code).toBe(2);
+    expect((await run(['analyze', 'periodico-a.example', '--articles', articles, '--country', 'PE'])).err).toMatch(
+      /no political-actor map for PE/,
+    );
+    expect(
+      (
+        await run([
+          'analyze',
+          'periodico-a.example',
+          '--articles',
+          articles,
+          '--country',
+          'ES',
+          '--as-of',
+          '27/04/2026',
+        ])
+      ).code,
+    ).toBe(2);
     expect((await run(['frobnicate'])).code).toBe(2);
   });
 });
@@ -77,8 +127,14 @@ describe('espectro outlets due', () => {
     expect(out).toMatch(/periodico-a\.example\s+yes\s+accepted_contestation\s+accepted_contestation/);
     expect(out).toMatch(/periodico-b\.example\s+yes\s+editorial_change\s+content_drift/);
     expect(out).toMatch(/jornal-c\.example\s+no/);
-    const json = JSON.parse((await run(['due', '--roster', join(demo, 'roster.json'), '--as-of', '2026-05-10', '--json'])).out) as { outlets: { domain: string; due: boolean }[] };
-    expect(json.outlets.filter((outlet) => outlet.due).map((outlet) => outlet.domain)).toEqual(['periodico-a.example', 'periodico-b.example', 'nuevo-medio.example']);
+    const json = JSON.parse(
+      (await run(['due', '--roster', join(demo, 'roster.json'), '--as-of', '2026-05-10', '--json'])).out,
+    ) as { outlets: { domain: string; due: boolean }[] };
+    expect(json.outlets.filter((outlet) => outlet.due).map((outlet) => outlet.domain)).toEqual([
+      'periodico-a.example',
+      'periodico-b.example',
+      'nuevo-medio.example',
+    ]);
     expect((await run(['due', '--roster', join(demo, 'roster.json')])).code).toBe(2);
   });
 });
@@ -89,7 +145,9 @@ describe('espectro outlets verify', () => {
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('4 of 4 rating(s) reproduced exactly from their evidence');
 
-    const roster = JSON.parse(readFileSync(join(demo, 'roster.json'), 'utf8')) as { outlets: { domain: string; rating: { bias: string | null } }[] };
+    const roster = JSON.parse(readFileSync(join(demo, 'roster.json'), 'utf8')) as {
+      outlets: { domain: string; rating: { bias: string | null } }[];
+    };
     roster.outlets[0]!.rating.bias = 'right';
     const directory = mkdtempSync(join(tmpdir(), 'espectro-outlets-'));
     const tampered = join(directory, 'roster.json');

@@ -46,7 +46,13 @@ verify   Re-derives every stored rating of a roster from its evidence; exit 1 an
          mismatches if any ("if the evidence does not support the rating, the rating is the bug").
 Exit codes: 0 ok, 1 mismatches (verify) or failure, 2 usage error, 3 invalid input.`;
 
-const INPUT_CODES = new Set(['invalid_input', 'invalid_evidence', 'actor_map_invalid', 'no_government', 'unsupported_language']);
+const INPUT_CODES = new Set([
+  'invalid_input',
+  'invalid_evidence',
+  'actor_map_invalid',
+  'no_government',
+  'unsupported_language',
+]);
 
 /** Turns the input errors of @espectro/rating into the CLI's invalid-input exit code. */
 async function withInputErrors<Result>(run: () => Promise<Result>): Promise<Result> {
@@ -63,7 +69,9 @@ async function readText(path: string, cwd: string): Promise<string> {
     return await readFile(resolve(cwd, path), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`);
+    throw new InputFileError(
+      code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -75,13 +83,15 @@ function actorsDirectory(option: string | undefined, cwd: string): string {
     const candidate = join(directory, 'data', 'political-actors');
     if (existsSync(candidate)) return candidate;
     const parent = dirname(directory);
-    if (parent === directory) throw new UsageError('no data/political-actors folder found here or above; pass --actors DIR');
+    if (parent === directory)
+      throw new UsageError('no data/political-actors folder found here or above; pass --actors DIR');
     directory = parent;
   }
 }
 
 function checkDate(value: string | undefined, flag: string): string | undefined {
-  if (value !== undefined && !IsoDateSchema.safeParse(value).success) throw new UsageError(`${flag} must be an ISO date such as 2026-04-27, not "${value}"`);
+  if (value !== undefined && !IsoDateSchema.safeParse(value).success)
+    throw new UsageError(`${flag} must be an ISO date such as 2026-04-27, not "${value}"`);
   return value;
 }
 
@@ -93,15 +103,23 @@ function printContent(io: CliIo, domain: string, result: ContentAnalysisResult):
   const evidence = result.evidence;
   const sample = result.sample;
   io.stdout(`${domain} — content analysis (seed 002 §4)\n`);
-  io.stdout(`  backend      ${result.backend}${evidence.prompt_id ? ` (${evidence.prompt_id}@${evidence.prompt_version})` : ''}\n`);
+  io.stdout(
+    `  backend      ${result.backend}${evidence.prompt_id ? ` (${evidence.prompt_id}@${evidence.prompt_version})` : ''}\n`,
+  );
   io.stdout(`  window       ${sample.windowStart} … ${sample.asOf} (${sample.windowDays} days)\n`);
-  io.stdout(`  sample       ${sample.ids.length} of ${sample.population} article(s), ${sample.strata.length} strata, ${sample.allocation}, seed ${sample.seed}\n`);
+  io.stdout(
+    `  sample       ${sample.ids.length} of ${sample.population} article(s), ${sample.strata.length} strata, ${sample.allocation}, seed ${sample.seed}\n`,
+  );
   if (evidence.sample !== undefined) {
-    io.stdout(`  analysed     ${evidence.sample.analysed} ok, ${evidence.sample.rejected} rejected (ungrounded quotes), ${evidence.sample.failed} failed\n`);
+    io.stdout(
+      `  analysed     ${evidence.sample.analysed} ok, ${evidence.sample.rejected} rejected (ungrounded quotes), ${evidence.sample.failed} failed\n`,
+    );
   }
   if (result.actorMapStale) io.stdout('  warning      the political-actor map is past its review_by date: review it\n');
   if (evidence.status === 'insufficient') {
-    io.stdout(`  content      insufficient (sample ${evidence.sample_size} < 20, rule CB-0)${evidence.notes ? ` — ${evidence.notes}` : ''}\n`);
+    io.stdout(
+      `  content      insufficient (sample ${evidence.sample_size} < 20, rule CB-0)${evidence.notes ? ` — ${evidence.notes}` : ''}\n`,
+    );
   } else {
     const metrics = result.metrics!;
     const explanation = result.explanation!;
@@ -109,8 +127,13 @@ function printContent(io: CliIo, domain: string, result: ContentAnalysisResult):
     io.stdout(
       `  gov/opp      ${metrics.govOpp.ratio === null ? 'n/a' : metrics.govOpp.ratio.toFixed(2)} (${metrics.govOpp.government} pro-government, ${metrics.govOpp.opposition} pro-opposition, ${metrics.govOpp.neutral} neutral) → ${explanation.indicators.govOppRatio}\n`,
     );
-    const figures = metrics.figures.map((figure) => `${figure.name} (${figure.side}) +${formatShare(figure.favourableShare)} −${formatShare(figure.criticalShare)}`);
-    io.stdout(`  figures      ${figures.join('; ') || 'n/a'} → ${explanation.indicators.figures}${explanation.figureLean === null ? '' : ` (lean ${explanation.figureLean.toFixed(2)})`}\n`);
+    const figures = metrics.figures.map(
+      (figure) =>
+        `${figure.name} (${figure.side}) +${formatShare(figure.favourableShare)} −${formatShare(figure.criticalShare)}`,
+    );
+    io.stdout(
+      `  figures      ${figures.join('; ') || 'n/a'} → ${explanation.indicators.figures}${explanation.figureLean === null ? '' : ` (lean ${explanation.figureLean.toFixed(2)})`}\n`,
+    );
     const topics = Object.entries(evidence.topics ?? {})
       .filter(([, position]) => position !== 'n/a')
       .map(([topic, position]) => `${topic}: ${position}`);
@@ -119,11 +142,16 @@ function printContent(io: CliIo, domain: string, result: ContentAnalysisResult):
     io.stdout(
       `  quotes       ${quotes === null ? 'n/a' : `left ${formatShare(quotes.left)}, center ${formatShare(quotes.center)}, right ${formatShare(quotes.right)}`} (${evidence.quote_count ?? 0} mapped, ${metrics.quotes.unmapped} unmapped) → ${explanation.indicators.quotes}\n`,
     );
-    io.stdout(`  bucket       ${evidence.content_only_sesgo} (${explanation.leftIndicators} left / ${explanation.rightIndicators} right of ${explanation.available} available; ${explanation.trace.join(' → ')})\n`);
+    io.stdout(
+      `  bucket       ${evidence.content_only_sesgo} (${explanation.leftIndicators} left / ${explanation.rightIndicators} right of ${explanation.available} available; ${explanation.trace.join(' → ')})\n`,
+    );
     io.stdout(`  factuality   ${evidence.content_only_factualidad ?? 'n/a'}\n`);
-    if (evidence.news_sesgo !== undefined) io.stdout(`  news/opinion ${evidence.news_sesgo} / ${evidence.opinion_sesgo}\n`);
+    if (evidence.news_sesgo !== undefined)
+      io.stdout(`  news/opinion ${evidence.news_sesgo} / ${evidence.opinion_sesgo}\n`);
   }
-  io.stdout(`  cost         $${result.costUsd.toFixed(6)} (${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens)\n\n`);
+  io.stdout(
+    `  cost         $${result.costUsd.toFixed(6)} (${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens)\n\n`,
+  );
 }
 
 async function analyze(args: string[], io: CliIo): Promise<number> {
@@ -146,7 +174,8 @@ async function analyze(args: string[], io: CliIo): Promise<number> {
   const domain = positionals[0]!;
   if (values.articles === undefined) throw new UsageError('--articles <file.jsonl> is required');
   const seed = values.seed === undefined ? undefined : Number(values.seed);
-  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)) throw new UsageError('--seed must be an integer from 0 to 4294967295');
+  if (seed !== undefined && (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff))
+    throw new UsageError('--seed must be an integer from 0 to 4294967295');
   const asOfOption = checkDate(values['as-of'], '--as-of');
 
   return withInputErrors(async () => {
@@ -156,12 +185,19 @@ async function analyze(args: string[], io: CliIo): Promise<number> {
     let record: RatingEvidenceRecord | undefined;
     if (values.evidence !== undefined) {
       record = parseRatingEvidenceRecord(await readJsonFile(values.evidence, io.cwd), values.evidence);
-      if (record.domain !== domain) throw new InputFileError(`${values.evidence} is the evidence of ${record.domain}, not ${domain}`);
+      if (record.domain !== domain)
+        throw new InputFileError(`${values.evidence} is the evidence of ${record.domain}, not ${domain}`);
     }
     const country = (values.country ?? record?.country)?.toUpperCase();
     if (country === undefined) throw new UsageError('give --country XX or an --evidence record with a country');
-    if (record !== undefined && record.country !== country) throw new UsageError(`--country ${country} differs from the evidence's ${record.country}`);
-    const asOf = asOfOption ?? own.map((article) => article.publishedAt.slice(0, 10)).sort().at(-1)!;
+    if (record !== undefined && record.country !== country)
+      throw new UsageError(`--country ${country} differs from the evidence's ${record.country}`);
+    const asOf =
+      asOfOption ??
+      own
+        .map((article) => article.publishedAt.slice(0, 10))
+        .sort()
+        .at(-1)!;
     const map = await loadPoliticalActorMap(country, actorsDirectory(values.actors, io.cwd));
     const analyzer = createArticleAnalyzer({ env: io.env, offline: values.offline === true });
     // CONF-CHANGE: after a change of control the window starts on the change
@@ -175,7 +211,10 @@ async function analyze(args: string[], io: CliIo): Promise<number> {
       ...(seed === undefined ? {} : { seed }),
       ...(notBefore === undefined ? {} : { notBefore }),
     });
-    const tendency = map.country === 'BR' && result.analyses.length > 0 ? tendencyFromAnalyses(result.analyses, asOf).tendency : undefined;
+    const tendency =
+      map.country === 'BR' && result.analyses.length > 0
+        ? tendencyFromAnalyses(result.analyses, asOf).tendency
+        : undefined;
     let merged: RatingEvidenceRecord | undefined;
     let rating: RateOutletResult | undefined;
     if (record !== undefined) {
@@ -203,7 +242,9 @@ async function analyze(args: string[], io: CliIo): Promise<number> {
     }
     printContent(io, domain, result);
     if (tendency !== undefined) {
-      io.stdout(`  tendency (OT, seed 000)  ${tendency.bias ?? `none (${tendency.reason === 'tie' ? 'tie' : 'sem amostra suficiente'})`}${tendency.confidence ? `, ${tendency.confidence}` : ''} over n = ${tendency.n}\n\n`);
+      io.stdout(
+        `  tendency (OT, seed 000)  ${tendency.bias ?? `none (${tendency.reason === 'tie' ? 'tie' : 'sem amostra suficiente'})`}${tendency.confidence ? `, ${tendency.confidence}` : ''} over n = ${tendency.n}\n\n`,
+      );
     }
     if (rating !== undefined) printRating(io, rating, `${domain} — rating from the evidence with this content`);
     return ExitCode.ok;
@@ -213,7 +254,12 @@ async function analyze(args: string[], io: CliIo): Promise<number> {
 async function due(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { roster: { type: 'string' }, 'as-of': { type: 'string' }, model: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      roster: { type: 'string' },
+      'as-of': { type: 'string' },
+      model: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -223,7 +269,10 @@ async function due(args: string[], io: CliIo): Promise<number> {
   if (asOf === undefined) throw new UsageError('--as-of DATE is required');
   return withInputErrors(async () => {
     const roster = parseRoster(await readJsonFile(values.roster!, io.cwd), values.roster!);
-    const decisions = dueOutlets(roster.outlets, { asOf, ...(values.model === undefined ? {} : { currentModel: values.model }) });
+    const decisions = dueOutlets(roster.outlets, {
+      asOf,
+      ...(values.model === undefined ? {} : { currentModel: values.model }),
+    });
     if (values.json === true) {
       io.stdout(`${JSON.stringify({ asOf, outlets: decisions }, null, 2)}\n`);
       return ExitCode.ok;
@@ -233,7 +282,12 @@ async function due(args: string[], io: CliIo): Promise<number> {
     io.stdout(
       `${formatTable(
         ['outlet', 'due', 'cause (CON-4)', 'reasons'],
-        decisions.map((decision) => [decision.domain, decision.due ? 'yes' : 'no', decision.cause ?? '—', decision.reasons.join(', ') || '—']),
+        decisions.map((decision) => [
+          decision.domain,
+          decision.due ? 'yes' : 'no',
+          decision.cause ?? '—',
+          decision.reasons.join(', ') || '—',
+        ]),
       )}\n`,
     );
     for (const decision of decisions.filter((entry) => entry.due)) {
@@ -244,7 +298,12 @@ async function due(args: string[], io: CliIo): Promise<number> {
 }
 
 async function verify(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { roster: { type: 'string' }, json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { roster: { type: 'string' }, json: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   if (values.roster === undefined) throw new UsageError('--roster <file.json> is required');
   const roster = await readJsonFile(values.roster, io.cwd);
@@ -255,11 +314,15 @@ async function verify(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     io.stdout(`${report.verified} of ${report.checked} rating(s) reproduced exactly from their evidence\n`);
-    for (const entry of report.otherMethodology) io.stdout(`  - ${entry.domain}: stamped ${entry.methodologyVersion}; not re-derived under the current methodology\n`);
+    for (const entry of report.otherMethodology)
+      io.stdout(
+        `  - ${entry.domain}: stamped ${entry.methodologyVersion}; not re-derived under the current methodology\n`,
+      );
     for (const warning of report.warnings) io.stdout(`  ! ${warning.domain}: ${warning.message}\n`);
     if (report.mismatches.length > 0) {
       io.stdout(`\n${report.mismatches.length} mismatch(es) — the evidence does not support these ratings:\n`);
-      for (const mismatch of report.mismatches) io.stdout(`  ✗ ${mismatch.domain} ${mismatch.field}: ${mismatch.message}\n`);
+      for (const mismatch of report.mismatches)
+        io.stdout(`  ✗ ${mismatch.domain} ${mismatch.field}: ${mismatch.message}\n`);
     }
   }
   return report.mismatches.length > 0 ? ExitCode.failure : ExitCode.ok;
@@ -280,7 +343,11 @@ export const outletsCommand: CliCommand = {
       case 'verify':
         return verify(rest, io);
       default:
-        throw new UsageError(subcommand === undefined ? 'expected a subcommand: analyze, due or verify' : `unknown subcommand "${subcommand}" (analyze, due, verify)`);
+        throw new UsageError(
+          subcommand === undefined
+            ? 'expected a subcommand: analyze, due or verify'
+            : `unknown subcommand "${subcommand}" (analyze, due, verify)`,
+        );
     }
   },
 };

@@ -22,13 +22,22 @@ export const rateCommand: CliCommand = {
   summary: 'Rate an outlet from an evidence file and show the rule trace',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({ args, options: { json: { type: 'boolean' } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length !== 1) throw new UsageError('expected exactly one evidence file');
     const evidence = await readJsonFile(positionals[0]!, io.cwd);
     const outlets = Array.isArray(evidence)
       ? evidence.map((entry, index) => namedEvidence(entry, index))
       : [{ domain: null, name: null, evidence }];
-    const ratings = outlets.map((outlet) => ({ domain: outlet.domain, name: outlet.name, rating: rateOutlet(outlet.evidence as Parameters<typeof rateOutlet>[0]) }));
+    const ratings = outlets.map((outlet) => ({
+      domain: outlet.domain,
+      name: outlet.name,
+      rating: rateOutlet(outlet.evidence as Parameters<typeof rateOutlet>[0]),
+    }));
     if (values.json) {
       io.stdout(`${JSON.stringify(Array.isArray(evidence) ? ratings : ratings[0]!.rating, null, 2)}\n`);
       return ExitCode.ok;
@@ -38,7 +47,10 @@ export const rateCommand: CliCommand = {
   },
 };
 
-function namedEvidence(entry: unknown, index: number): { domain: string | null; name: string | null; evidence: unknown } {
+function namedEvidence(
+  entry: unknown,
+  index: number,
+): { domain: string | null; name: string | null; evidence: unknown } {
   if (typeof entry !== 'object' || entry === null || !('evidence' in entry)) {
     throw new UsageError(`entry ${index} of the list has no "evidence" field`);
   }
@@ -57,7 +69,9 @@ export function printRating(io: CliIo, rating: RateOutletResult, label: string |
   io.stdout(`  factuality   ${rating.factuality}\n`);
   io.stdout(`  confidence   ${rating.confidence}\n`);
   io.stdout(`  rule         ${rating.appliedRule ?? '—'}\n`);
-  io.stdout(`  dissent      ${rating.dissent.map((entry) => `${entry.signal}: ${entry.bucket}`).join(', ') || 'none'}\n`);
+  io.stdout(
+    `  dissent      ${rating.dissent.map((entry) => `${entry.signal}: ${entry.bucket}`).join(', ') || 'none'}\n`,
+  );
   io.stdout(`  flags        ${rating.flags.join(', ') || 'none'}\n`);
   io.stdout(`  trace        ${formatTrace(rating.trace)}\n`);
   io.stdout(`  methodology  ${rating.methodologyVersion}\n\n`);

@@ -14,9 +14,14 @@ export const rulesCommand: CliCommand = {
   summary: 'List the methodology rules with their parameters and defaults',
   usage,
   async run(args, io) {
-    const { values } = parseArgs({ args, options: { json: { type: 'boolean' }, id: { type: 'string' } }, strict: true });
+    const { values } = parseArgs({
+      args,
+      options: { json: { type: 'boolean' }, id: { type: 'string' } },
+      strict: true,
+    });
     const rules = values.id ? ruleCatalogue.rules.filter((rule) => rule.id === values.id) : ruleCatalogue.rules;
-    if (values.id && rules.length === 0) throw new UsageError(`no rule with ID "${values.id}" (see \`espectro rules\`)`);
+    if (values.id && rules.length === 0)
+      throw new UsageError(`no rule with ID "${values.id}" (see \`espectro rules\`)`);
     if (values.json) {
       io.stdout(`${JSON.stringify({ methodologyVersion: ruleCatalogue.methodologyVersion, rules }, null, 2)}\n`);
       return ExitCode.ok;
@@ -24,7 +29,9 @@ export const rulesCommand: CliCommand = {
     io.stdout(`Methodology ${ruleCatalogue.methodologyVersion} — ${rules.length} rules\n\n`);
     if (values.id) {
       const rule = rules[0]!;
-      io.stdout(`${rule.id} — ${rule.title}${rule.choice ? ' [choice]' : ''}\nSection: ${rule.section}; seed: ${rule.seed}\n`);
+      io.stdout(
+        `${rule.id} — ${rule.title}${rule.choice ? ' [choice]' : ''}\nSection: ${rule.section}; seed: ${rule.seed}\n`,
+      );
       io.stdout(`Implemented by: ${rule.implementedBy.join(', ') || '—'}\n\n${rule.statement}\n`);
       for (const parameter of rule.parameters) {
         io.stdout(`  ${parameter.name} = ${JSON.stringify(parameter.default)} — ${parameter.description}\n`);

@@ -152,7 +152,13 @@ export interface RunSummary {
   };
   clustering: { articles: number; clusters: number; stories: number; embedder: string; search: string };
   synthesis: { backend: string; synthesised: number; belowTier: number; failed: number };
-  guard: { published: number; held: number; notSynthesised: number; pendingSynthesis: number; reasons: Record<string, number> };
+  guard: {
+    published: number;
+    held: number;
+    notSynthesised: number;
+    pendingSynthesis: number;
+    reasons: Record<string, number>;
+  };
   blindspots: { prisma: number; fujaDaBolha: number };
   superseded: number;
   stages: Record<string, number>;
@@ -172,7 +178,9 @@ async function readJson(path: string, label: string): Promise<unknown> {
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    throw new InputFileError(`${label} not found or unreadable (${path}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new InputFileError(
+      `${label} not found or unreadable (${path}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
   try {
     return JSON.parse(text) as unknown;
@@ -194,9 +202,12 @@ async function listFiles(directory: string): Promise<string[]> {
 
 async function discoverSources(dataDirectory: string): Promise<SourceFile[]> {
   const feedsDirectory = join(dataDirectory, 'feeds');
-  if (!existsSync(feedsDirectory)) throw new InputFileError(`no feeds/ folder in ${dataDirectory}: put RSS/Atom files or JSON payloads there`);
+  if (!existsSync(feedsDirectory))
+    throw new InputFileError(`no feeds/ folder in ${dataDirectory}: put RSS/Atom files or JSON payloads there`);
   const manifestPath = join(dataDirectory, 'feeds.json');
-  const manifest = existsSync(manifestPath) ? ManifestSchema.parse(await readJson(manifestPath, 'feeds.json')) : { sources: [] };
+  const manifest = existsSync(manifestPath)
+    ? ManifestSchema.parse(await readJson(manifestPath, 'feeds.json'))
+    : { sources: [] };
   const byFile = new Map(manifest.sources.map((entry) => [entry.file, entry]));
   const files = (await listFiles(feedsDirectory)).filter((path) => /\.(xml|rss|atom|rdf|json)$/i.test(path));
   const sources: SourceFile[] = [];
@@ -205,7 +216,10 @@ async function discoverSources(dataDirectory: string): Promise<SourceFile[]> {
     const entry = byFile.get(name) ?? byFile.get(relative(feedsDirectory, path));
     const kind = entry?.kind ?? (/\.json$/i.test(path) ? 'json' : 'feed');
     const info = await stat(path);
-    const sha256 = createHash('sha256').update(`${name}\u0000${info.size}\u0000${info.mtimeMs}`).digest('hex').slice(0, 16);
+    const sha256 = createHash('sha256')
+      .update(`${name}\u0000${info.size}\u0000${info.mtimeMs}`)
+      .digest('hex')
+      .slice(0, 16);
     sources.push({
       path,
       name,
@@ -232,7 +246,11 @@ function synthesisRoster(outlets: readonly Outlet[]): Roster {
       ownerType: (ownership?.owner_type ?? null) as RosterOutletInput['ownerType'],
       country: outlet.country,
     };
-    entries.push(outlet.scope === 'political' ? { ...base, scope: 'political', bias: outlet.bias } : { ...base, scope: 'non_political', bias: null });
+    entries.push(
+      outlet.scope === 'political'
+        ? { ...base, scope: 'political', bias: outlet.bias }
+        : { ...base, scope: 'non_political', bias: null },
+    );
   }
   return createRoster(entries);
 }
@@ -269,14 +287,27 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
   const asOf = options.asOf ?? rosterFile.asOf;
   const sources = await discoverSources(dataDirectory);
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ data: dataDirectory, asOf, roster: createHash('sha256').update(JSON.stringify(rosterFile)).digest('hex'), sources: sources.map((source) => [source.name, source.sha256]) }))
+    .update(
+      JSON.stringify({
+        data: dataDirectory,
+        asOf,
+        roster: createHash('sha256').update(JSON.stringify(rosterFile)).digest('hex'),
+        sources: sources.map((source) => [source.name, source.sha256]),
+      }),
+    )
     .digest('hex');
-  const started = await db.transaction((tx) => startOrResumeRun(tx, { fingerprint, options: { dataDirectory, asOf, sources: sources.length }, now: now() }));
+  const started = await db.transaction((tx) =>
+    startOrResumeRun(tx, { fingerprint, options: { dataDirectory, asOf, sources: sources.length }, now: now() }),
+  );
   const runId = started.run.id;
   const done = started.checkpoints;
   let ordinal = 0;
   /** Runs `work` and records `key` in the same transaction, unless `key` is already done. */
-  const unit = async (key: string, stage: RunProgress['stage'], work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> => {
+  const unit = async (
+    key: string,
+    stage: RunProgress['stage'],
+    work: (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<Record<string, unknown>>,
+  ): Promise<Record<string, unknown>> => {
     const existing = done.get(key);
     if (existing !== undefined) return existing ?? {};
     const data = await db.transaction(async (tx) => {
@@ -335,10 +366,17 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
     summary.outlets.rated = Number(rated.created ?? 0) + Number(rated.initial ?? 0);
     summary.outlets.rerated = Number(rated.rerated ?? 0);
     summary.outlets.unchanged = Number(rated.unchanged ?? 0);
-    progress({ stage: 'rate', message: `${rosterFile.outlets.length} roster outlets rated (methodology ${rosterFile.outlets.length > 0 ? 'rateOutlet' : '—'})` });
+    progress({
+      stage: 'rate',
+      message: `${rosterFile.outlets.length} roster outlets rated (methodology ${rosterFile.outlets.length > 0 ? 'rateOutlet' : '—'})`,
+    });
 
     // ── ingest ────────────────────────────────────────────────────────────────────────────────
-    const rosterRefs = rosterFile.outlets.map((entry) => ({ domain: entry.domain, name: entry.name, ...(entry.aliases ? { aliases: entry.aliases } : {}) }));
+    const rosterRefs = rosterFile.outlets.map((entry) => ({
+      domain: entry.domain,
+      name: entry.name,
+      ...(entry.aliases ? { aliases: entry.aliases } : {}),
+    }));
     const seenAt = now().toISOString();
     await timed('ingest', async () => {
       for (const [index, source] of sources.entries()) {
@@ -374,10 +412,16 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
         summary.ingest.duplicates += Number(data.duplicates ?? 0);
         summary.ingest.undated += Number(data.undated ?? 0);
         summary.outlets.preliminaryAdded += Number(data.preliminaryAdded ?? 0);
-        for (const warning of (data.warnings as string[] | undefined) ?? []) summary.ingest.warnings.push(`${source.name}: ${warning}`);
+        for (const warning of (data.warnings as string[] | undefined) ?? [])
+          summary.ingest.warnings.push(`${source.name}: ${warning}`);
         const error = data.error as { code: string; message: string } | null | undefined;
         if (error) summary.ingest.failed.push({ source: source.name, code: error.code, message: error.message });
-        progress({ stage: 'ingest', message: `${source.name}${error ? ` — failed: ${error.message}` : ''}`, done: index + 1, total: sources.length });
+        progress({
+          stage: 'ingest',
+          message: `${source.name}${error ? ` — failed: ${error.message}` : ''}`,
+          done: index + 1,
+          total: sources.length,
+        });
       }
     });
 
@@ -393,11 +437,18 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
         const articles = own.filter((article) => articleTime(article) >= since && articleTime(article) <= until);
         const titles = articles.map((article) => article.title);
         const result = await clusterArticles(
-          articles.map((article) => ({ id: article.id, title: article.title, date: articleTime(article), outlet: article.domain })),
+          articles.map((article) => ({
+            id: article.id,
+            title: article.title,
+            date: articleTime(article),
+            outlet: article.domain,
+          })),
           { embedder: createOfflineEmbedder({ corpus: titles }) },
         );
         const domainOf = new Map(articles.map((article) => [article.id, article.domain]));
-        const multiOutlet = result.stories.filter((story) => new Set(story.articleIds.map((id) => domainOf.get(id))).size >= 2);
+        const multiOutlet = result.stories.filter(
+          (story) => new Set(story.articleIds.map((id) => domainOf.get(id))).size >= 2,
+        );
         return {
           articles: articles.length,
           clusters: result.stories.length,
@@ -415,7 +466,10 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
       embedder: String(clustered.embedder ?? ''),
       search: String(clustered.search ?? ''),
     };
-    progress({ stage: 'cluster', message: `${summary.clustering.articles} headlines → ${summary.clustering.clusters} clusters, ${storyGroups.length} covered by 2+ outlets` });
+    progress({
+      stage: 'cluster',
+      message: `${summary.clustering.articles} headlines → ${summary.clustering.clusters} clusters, ${storyGroups.length} covered by 2+ outlets`,
+    });
 
     // ── synthesise → guard → store, in committed batches ──────────────────────────────────────
     const model = createDefaultSynthesisChain({ env: options.env ?? process.env });
@@ -449,8 +503,12 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
     const batches = Math.ceil(clusters.length / batchSize);
     // PG country_cap counts, in memory: stories already published (earlier runs, and batches of this
     // run already committed), minus the stories this stage has still to (re)decide.
-    const pending = new Set(clusters.filter((_, index) => !done.has(`stories:${Math.floor(index / batchSize)}`)).map((cluster) => cluster.id));
-    const published = (await listPublishedStoryTimes(db)).filter((story) => !pending.has(story.id) && story.lastPublishedAt !== null) as { id: string; country: string | null; lastPublishedAt: string }[];
+    const pending = new Set(
+      clusters.filter((_, index) => !done.has(`stories:${Math.floor(index / batchSize)}`)).map((cluster) => cluster.id),
+    );
+    const published = (await listPublishedStoryTimes(db)).filter(
+      (story) => !pending.has(story.id) && story.lastPublishedAt !== null,
+    ) as { id: string; country: string | null; lastPublishedAt: string }[];
     const countBefore = (country: string, at: string, storyId: string): number => {
       const end = Date.parse(at);
       const start = end - 86_400_000;
@@ -466,7 +524,18 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
       for (let batch = 0; batch < batches; batch += 1) {
         const group = clusters.slice(batch * batchSize, (batch + 1) * batchSize);
         const data = await unit(`stories:${batch}`, 'store', async (tx) => {
-          const counts = { synthesised: 0, belowTier: 0, failed: 0, published: 0, held: 0, notSynthesised: 0, pendingSynthesis: 0, prisma: 0, fujaDaBolha: 0, superseded: 0 };
+          const counts = {
+            synthesised: 0,
+            belowTier: 0,
+            failed: 0,
+            published: 0,
+            held: 0,
+            notSynthesised: 0,
+            pendingSynthesis: 0,
+            prisma: 0,
+            fujaDaBolha: 0,
+            superseded: 0,
+          };
           const reasons: Record<string, number> = {};
           const rows: SaveStoryInput[] = [];
           for (const cluster of group) {
@@ -479,24 +548,45 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
               counts.failed += 1;
               if (result.retry) await enqueueRetry(tx, cluster.id, result.reason, decidedAt);
             }
-            const topic = synthesis ? await classifyTopic({ title: cluster.articles[0]!.title, summary: synthesis.summary }, { model, jobId: cluster.id }) : null;
-            const last = cluster.articles.reduce((latest, article) => (article.publishedAt > latest ? article.publishedAt : latest), cluster.articles[0]!.publishedAt);
-            const first = cluster.articles.reduce((earliest, article) => (article.publishedAt < earliest ? article.publishedAt : earliest), cluster.articles[0]!.publishedAt);
+            const topic = synthesis
+              ? await classifyTopic(
+                  { title: cluster.articles[0]!.title, summary: synthesis.summary },
+                  { model, jobId: cluster.id },
+                )
+              : null;
+            const last = cluster.articles.reduce(
+              (latest, article) => (article.publishedAt > latest ? article.publishedAt : latest),
+              cluster.articles[0]!.publishedAt,
+            );
+            const first = cluster.articles.reduce(
+              (earliest, article) => (article.publishedAt < earliest ? article.publishedAt : earliest),
+              cluster.articles[0]!.publishedAt,
+            );
             const preliminary = assembleStory({ cluster, roster, synthesis, topic, countryStoriesLast24h: 0 });
             const country = preliminary.country;
             const lastIso = new Date(last).toISOString();
             const countryStoriesLast24h = country ? countBefore(country, lastIso, cluster.id) : 0;
-            const story = country ? assembleStory({ cluster, roster, synthesis, topic, countryStoriesLast24h }) : preliminary;
+            const story = country
+              ? assembleStory({ cluster, roster, synthesis, topic, countryStoriesLast24h })
+              : preliminary;
             const status =
-              result.status === 'failed' ? 'pending_synthesis' : story.tier === null ? 'not_synthesised' : story.publishGuard.publish ? 'published' : 'held';
+              result.status === 'failed'
+                ? 'pending_synthesis'
+                : story.tier === null
+                  ? 'not_synthesised'
+                  : story.publishGuard.publish
+                    ? 'published'
+                    : 'held';
             if (status === 'published') counts.published += 1;
             else if (status === 'held') counts.held += 1;
             else if (status === 'not_synthesised') counts.notSynthesised += 1;
             else counts.pendingSynthesis += 1;
-            if (status === 'held') for (const reason of story.publishGuard.reasons) reasons[reason] = (reasons[reason] ?? 0) + 1;
+            if (status === 'held')
+              for (const reason of story.publishGuard.reasons) reasons[reason] = (reasons[reason] ?? 0) + 1;
             if (story.blindspots.prisma.length > 0) counts.prisma += 1;
             if (story.blindspots.fujaDaBolha !== null) counts.fujaDaBolha += 1;
-            if (status === 'published') published.push({ id: story.id, country: story.country, lastPublishedAt: lastIso });
+            if (status === 'published')
+              published.push({ id: story.id, country: story.country, lastPublishedAt: lastIso });
             rows.push({
               id: story.id,
               title: story.title,
@@ -506,7 +596,12 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
               topic: story.topic,
               country: story.country,
               backend: story.audit.backend,
-              provenance: { ...story.audit, ownershipMix: story.ownershipMix, lowValue: story.lowValue, discrepancies: story.discrepancies },
+              provenance: {
+                ...story.audit,
+                ownershipMix: story.ownershipMix,
+                lowValue: story.lowValue,
+                discrepancies: story.discrepancies,
+              },
               coverage: story.coverage,
               articleIds: story.articleIds,
               outletCount: story.outlets.length,
@@ -515,25 +610,49 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
               imageUrl: story.image?.url ?? null,
               methodologyVersion: story.audit.methodologyVersion,
               runId,
-              sentences: story.sentences.map((sentence) => ({ text: sentence.text, articleIds: sentence.articleIds, discrepancy: sentence.discrepancy })),
-              guard: story.tier === null ? null : { publish: story.publishGuard.publish, reasons: story.publishGuard.reasons, input: { outlets: story.outlets, sentences: story.sentences.length, countryStoriesLast24h } },
+              sentences: story.sentences.map((sentence) => ({
+                text: sentence.text,
+                articleIds: sentence.articleIds,
+                discrepancy: sentence.discrepancy,
+              })),
+              guard:
+                story.tier === null
+                  ? null
+                  : {
+                      publish: story.publishGuard.publish,
+                      reasons: story.publishGuard.reasons,
+                      input: { outlets: story.outlets, sentences: story.sentences.length, countryStoriesLast24h },
+                    },
               blindspots: story.blindspots,
               decidedAt,
             });
           }
-          counts.superseded += (await supersedeOverlappingStories(tx, rows.map((row) => ({ id: row.id, articleIds: row.articleIds })), now().toISOString())).length;
+          counts.superseded += (
+            await supersedeOverlappingStories(
+              tx,
+              rows.map((row) => ({ id: row.id, articleIds: row.articleIds })),
+              now().toISOString(),
+            )
+          ).length;
           await saveStories(tx, rows);
           return { ...counts, reasons };
         });
-        for (const key of ['synthesised', 'belowTier', 'failed'] as const) summary.synthesis[key] += Number(data[key] ?? 0);
-        for (const key of ['published', 'held', 'notSynthesised', 'pendingSynthesis'] as const) summary.guard[key] += Number(data[key] ?? 0);
+        for (const key of ['synthesised', 'belowTier', 'failed'] as const)
+          summary.synthesis[key] += Number(data[key] ?? 0);
+        for (const key of ['published', 'held', 'notSynthesised', 'pendingSynthesis'] as const)
+          summary.guard[key] += Number(data[key] ?? 0);
         summary.blindspots.prisma += Number(data.prisma ?? 0);
         summary.blindspots.fujaDaBolha += Number(data.fujaDaBolha ?? 0);
         summary.superseded += Number(data.superseded ?? 0);
         for (const [reason, count] of Object.entries((data.reasons as Record<string, number> | undefined) ?? {})) {
           summary.guard.reasons[reason] = (summary.guard.reasons[reason] ?? 0) + count;
         }
-        progress({ stage: 'store', message: `stories ${Math.min((batch + 1) * batchSize, clusters.length)}/${clusters.length}`, done: batch + 1, total: batches });
+        progress({
+          stage: 'store',
+          message: `stories ${Math.min((batch + 1) * batchSize, clusters.length)}/${clusters.length}`,
+          done: batch + 1,
+          total: batches,
+        });
       }
     });
     await finishRun(db, runId, summary as unknown as Record<string, unknown>);
@@ -544,7 +663,9 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
   }
 }
 
-function crashHooks(env: Record<string, string | undefined>): Pick<RunPipelineOptions, 'afterCheckpoint' | 'beforeCommit'> {
+function crashHooks(
+  env: Record<string, string | undefined>,
+): Pick<RunPipelineOptions, 'afterCheckpoint' | 'beforeCommit'> {
   const at = Number(env.ESPECTRO_CRASH_AT_CHECKPOINT ?? '');
   if (!Number.isInteger(at) || at < 1) return {};
   // Test hook: die like a killed process (no cleanup) at checkpoint N, before or after it commits.
@@ -556,21 +677,38 @@ function crashHooks(env: Record<string, string | undefined>): Pick<RunPipelineOp
 
 function printSummary(io: CliIo, summary: RunSummary): void {
   const line = (text: string) => io.stdout(`${text}\n`);
-  line(`Espectro run ${summary.runId}${summary.resumed ? ' (resumed)' : ''} — ${summary.database.backend} at ${summary.database.location}`);
-  line(`  outlets     ${summary.outlets.roster} in the roster (as of ${summary.asOf}); ${summary.outlets.preliminaryAdded} new preliminary (PRELIM)`);
+  line(
+    `Espectro run ${summary.runId}${summary.resumed ? ' (resumed)' : ''} — ${summary.database.backend} at ${summary.database.location}`,
+  );
+  line(
+    `  outlets     ${summary.outlets.roster} in the roster (as of ${summary.asOf}); ${summary.outlets.preliminaryAdded} new preliminary (PRELIM)`,
+  );
   line(
     `  ingest      ${summary.ingest.sources} sources, ${summary.ingest.items} items → ${summary.ingest.inserted} new articles, ${summary.ingest.duplicates} duplicates, ${summary.ingest.undated} without date`,
   );
-  for (const failure of summary.ingest.failed) line(`              ✗ ${failure.source}: ${failure.message.replace(`@espectro/ingest ${failure.source}: `, '')}`);
-  line(`  cluster     ${summary.clustering.articles} headlines → ${summary.clustering.clusters} clusters; ${summary.clustering.stories} stories with 2+ outlets (${summary.clustering.embedder})`);
-  line(`  synthesise  ${summary.synthesis.synthesised} synthesised, ${summary.synthesis.belowTier} below tier (TIER), ${summary.synthesis.failed} failed → retry queue (${summary.synthesis.backend})`);
+  for (const failure of summary.ingest.failed)
+    line(`              ✗ ${failure.source}: ${failure.message.replace(`@espectro/ingest ${failure.source}: `, '')}`);
+  line(
+    `  cluster     ${summary.clustering.articles} headlines → ${summary.clustering.clusters} clusters; ${summary.clustering.stories} stories with 2+ outlets (${summary.clustering.embedder})`,
+  );
+  line(
+    `  synthesise  ${summary.synthesis.synthesised} synthesised, ${summary.synthesis.belowTier} below tier (TIER), ${summary.synthesis.failed} failed → retry queue (${summary.synthesis.backend})`,
+  );
   const reasons = Object.entries(summary.guard.reasons)
     .sort((left, right) => right[1] - left[1])
     .map(([reason, count]) => `${reason} ${count}`)
     .join(', ');
-  line(`  guard       ${summary.guard.published} published, ${summary.guard.held} held${reasons ? ` (${reasons})` : ''}, ${summary.guard.notSynthesised} not synthesised`);
-  line(`  blindspots  ${summary.blindspots.prisma} Prisma (BS-PR), ${summary.blindspots.fujaDaBolha} Fuja da Bolha (BS-BR)`);
-  line(`  time        ${Object.entries(summary.stages).map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
+  line(
+    `  guard       ${summary.guard.published} published, ${summary.guard.held} held${reasons ? ` (${reasons})` : ''}, ${summary.guard.notSynthesised} not synthesised`,
+  );
+  line(
+    `  blindspots  ${summary.blindspots.prisma} Prisma (BS-PR), ${summary.blindspots.fujaDaBolha} Fuja da Bolha (BS-BR)`,
+  );
+  line(
+    `  time        ${Object.entries(summary.stages)
+      .map(([stage, ms]) => `${stage} ${(ms / 1000).toFixed(1)} s`)
+      .join(', ')}`,
+  );
   line(`See a story with \`espectro story <id>\`; export open data with \`espectro export\`.`);
 }
 
@@ -594,14 +732,19 @@ export const runCommand: CliCommand = {
       allowPositionals: true,
       strict: true,
     });
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (did you mean --data ${positionals[0]}?)`);
+    if (positionals.length > 0)
+      throw new UsageError(`unexpected argument "${positionals[0]}" (did you mean --data ${positionals[0]}?)`);
     if (values.demo && values.data) throw new UsageError('use either --demo or --data DIR, not both');
-    if (!values.demo && !values.data) throw new UsageError('say what to run on: --data DIR (a folder with outlets.json and feeds/) or --demo');
+    if (!values.demo && !values.data)
+      throw new UsageError('say what to run on: --data DIR (a folder with outlets.json and feeds/) or --demo');
     const batch = values.batch === undefined ? undefined : Number(values.batch);
-    if (batch !== undefined && (!Number.isInteger(batch) || batch < 1)) throw new UsageError('--batch must be a positive integer');
-    if (values['as-of'] !== undefined && !IsoDateSchema.safeParse(values['as-of']).success) throw new UsageError('--as-of must be a date like 2026-04-27');
+    if (batch !== undefined && (!Number.isInteger(batch) || batch < 1))
+      throw new UsageError('--batch must be a positive integer');
+    if (values['as-of'] !== undefined && !IsoDateSchema.safeParse(values['as-of']).success)
+      throw new UsageError('--as-of must be a date like 2026-04-27');
     const dataDirectory = values.demo ? demoDataDirectory(io.cwd) : resolve(io.cwd, values.data!);
-    if (!existsSync(join(dataDirectory, 'outlets.json'))) throw new InputFileError(`no outlets.json in ${dataDirectory}`);
+    if (!existsSync(join(dataDirectory, 'outlets.json')))
+      throw new InputFileError(`no outlets.json in ${dataDirectory}`);
     const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
     const quiet = values.quiet === true;
     try {
@@ -623,7 +766,9 @@ export const runCommand: CliCommand = {
       return ExitCode.ok;
     } catch (error) {
       if (error instanceof z.ZodError || error instanceof InputFileError || error instanceof UsageError) throw error;
-      io.stderr(`espectro run: stopped (${error instanceof Error ? error.message : String(error)}). Run the same command again to resume from the last checkpoint.\n`);
+      io.stderr(
+        `espectro run: stopped (${error instanceof Error ? error.message : String(error)}). Run the same command again to resume from the last checkpoint.\n`,
+      );
       return ExitCode.failure;
     } finally {
       await store.close();

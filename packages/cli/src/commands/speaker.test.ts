@@ -18,7 +18,13 @@ let io: CliIo;
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'espectro-speaker-cli-'));
   const write = (name: string, samples: Float32Array, rate = 16000, channels = 1) =>
-    writeFile(join(directory, name), encodeWav(Array.from({ length: channels }, () => (rate === 16000 ? samples : resample(samples, 16000, rate))), rate));
+    writeFile(
+      join(directory, name),
+      encodeWav(
+        Array.from({ length: channels }, () => (rate === 16000 ? samples : resample(samples, 16000, rate))),
+        rate,
+      ),
+    );
   await write('ana-1.wav', ana(3, 1));
   await write('ana-2.wav', ana(3, 2), 44100, 2);
   await write('bruno-1.wav', bruno(3, 1), 48000);
@@ -36,32 +42,68 @@ afterAll(async () => {
 function freshIo(): CliIo {
   output = [];
   errors = [];
-  io = { stdout: (text) => output.push(text), stderr: (text) => errors.push(text), cwd: directory, env: { ESPECTRO_MODELS: join(directory, 'no-models') } };
+  io = {
+    stdout: (text) => output.push(text),
+    stderr: (text) => errors.push(text),
+    cwd: directory,
+    env: { ESPECTRO_MODELS: join(directory, 'no-models') },
+  };
   return io;
 }
 
 describe('espectro speaker', () => {
   test('enroll adds voices to one file, with the offline backend when no CAM++ model is installed', async () => {
-    expect(await speakerCommand.run(['enroll', '--name', 'Ana', '--out', 'voices.json', 'ana-1.wav', 'ana-2.wav'], freshIo())).toBe(ExitCode.ok);
+    expect(
+      await speakerCommand.run(
+        ['enroll', '--name', 'Ana', '--out', 'voices.json', 'ana-1.wav', 'ana-2.wav'],
+        freshIo(),
+      ),
+    ).toBe(ExitCode.ok);
     expect(output.join('')).toMatch(/Enrolled Ana: 2 clip\(s\), 6\.0 s of audio, into voices\.json/);
     expect(output.join('')).toContain(`Backend: ${STATISTICS_BACKEND}`);
-    expect(await speakerCommand.run(['enroll', '--name', 'Bruno', '--out', 'voices.json', '--json', 'bruno-1.wav', 'bruno-2.wav'], freshIo())).toBe(ExitCode.ok);
-    expect(JSON.parse(output.join(''))).toEqual({ file: 'voices.json', name: 'Bruno', clips: 2, backend: STATISTICS_BACKEND, dimension: 240, speakers: ['Ana', 'Bruno'] });
+    expect(
+      await speakerCommand.run(
+        ['enroll', '--name', 'Bruno', '--out', 'voices.json', '--json', 'bruno-1.wav', 'bruno-2.wav'],
+        freshIo(),
+      ),
+    ).toBe(ExitCode.ok);
+    expect(JSON.parse(output.join(''))).toEqual({
+      file: 'voices.json',
+      name: 'Bruno',
+      clips: 2,
+      backend: STATISTICS_BACKEND,
+      dimension: 240,
+      speakers: ['Ana', 'Bruno'],
+    });
     const voices = JSON.parse(await readFile(join(directory, 'voices.json'), 'utf8'));
     expect(voices).toMatchObject({ formatVersion: 1, backend: STATISTICS_BACKEND, dimension: 240 });
     expect(voices.speakers[0].clips.map((clip: { file: string }) => clip.file)).toEqual(['ana-1.wav', 'ana-2.wav']);
   });
 
   test('identify --json prints one line per chunk with speaker, score, margin and backend', async () => {
-    const code = await speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav', 'chunk-bruno.wav', 'silence.wav', '--json'], freshIo());
+    const code = await speakerCommand.run(
+      ['identify', 'voices.json', 'chunk-ana.wav', 'chunk-bruno.wav', 'silence.wav', '--json'],
+      freshIo(),
+    );
     expect(code).toBe(ExitCode.ok);
-    const lines = output.join('').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = output
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(3);
     expect(Object.keys(lines[0])).toEqual(['file', 'speaker', 'score', 'margin', 'backend', 'reason']);
     expect(lines[0]).toMatchObject({ file: 'chunk-ana.wav', speaker: 'Ana', backend: STATISTICS_BACKEND });
     expect(lines[1]).toMatchObject({ file: 'chunk-bruno.wav', speaker: 'Bruno' });
     expect(lines[1].margin).toBeGreaterThan(0);
-    expect(lines[2]).toEqual({ file: 'silence.wav', speaker: null, score: null, margin: null, backend: STATISTICS_BACKEND, reason: 'silence' });
+    expect(lines[2]).toEqual({
+      file: 'silence.wav',
+      speaker: null,
+      score: null,
+      margin: null,
+      backend: STATISTICS_BACKEND,
+      reason: 'silence',
+    });
   });
 
   test('identify prints a table; an impossible threshold makes every chunk unknown', async () => {
@@ -72,18 +114,33 @@ describe('espectro speaker', () => {
   });
 
   test('a silent or non-WAV clip is refused with exit code 3 and the file named', async () => {
-    expect(await speakerCommand.run(['enroll', '--name', 'Carla', '--out', 'voices.json', 'silence.wav'], freshIo())).toBe(ExitCode.invalidInput);
+    expect(
+      await speakerCommand.run(['enroll', '--name', 'Carla', '--out', 'voices.json', 'silence.wav'], freshIo()),
+    ).toBe(ExitCode.invalidInput);
     expect(errors.join('')).toMatch(/^espectro: silence\.wav: no speech found/);
-    expect(await speakerCommand.run(['identify', 'voices.json', 'not-audio.wav'], freshIo())).toBe(ExitCode.invalidInput);
+    expect(await speakerCommand.run(['identify', 'voices.json', 'not-audio.wav'], freshIo())).toBe(
+      ExitCode.invalidInput,
+    );
     expect(errors.join('')).toMatch(/not-audio\.wav: not a valid WAV file/);
   });
 
   test('a CAM++ voices file without an installed model exits 1 and says how to get it', async () => {
-    const camVoices = { formatVersion: 1, backend: 'campplus (sherpa-onnx)', dimension: 2, speakers: [{ name: 'A', embedding: [1, 0], clips: [] }], createdAt: '2026-01-01T00:00:00Z' };
+    const camVoices = {
+      formatVersion: 1,
+      backend: 'campplus (sherpa-onnx)',
+      dimension: 2,
+      speakers: [{ name: 'A', embedding: [1, 0], clips: [] }],
+      createdAt: '2026-01-01T00:00:00Z',
+    };
     await writeFile(join(directory, 'cam.json'), JSON.stringify(camVoices));
     expect(await speakerCommand.run(['identify', 'cam.json', 'chunk-ana.wav'], freshIo())).toBe(ExitCode.failure);
     expect(errors.join('')).toMatch(/espectro models pull campplus/);
-    expect(await speakerCommand.run(['enroll', '--name', 'X', '--out', 'new.json', '--backend', 'campplus', 'ana-1.wav'], freshIo())).toBe(ExitCode.failure);
+    expect(
+      await speakerCommand.run(
+        ['enroll', '--name', 'X', '--out', 'new.json', '--backend', 'campplus', 'ana-1.wav'],
+        freshIo(),
+      ),
+    ).toBe(ExitCode.failure);
   });
 
   test('usage errors', async () => {
@@ -91,10 +148,18 @@ describe('espectro speaker', () => {
     await expect(speakerCommand.run(['train'], freshIo())).rejects.toThrow(/unknown subcommand "train"/);
     await expect(speakerCommand.run(['enroll', '--out', 'v.json', 'a.wav'], freshIo())).rejects.toThrow(/--name/);
     await expect(speakerCommand.run(['enroll', '--name', 'A', 'a.wav'], freshIo())).rejects.toThrow(/--out/);
-    await expect(speakerCommand.run(['enroll', '--name', 'A', '--out', 'v.json'], freshIo())).rejects.toThrow(/CLIP\.wav/);
-    await expect(speakerCommand.run(['enroll', '--name', 'A', '--out', 'v.json', '--backend', 'ecapa', 'a.wav'], freshIo())).rejects.toThrow(/--backend/);
+    await expect(speakerCommand.run(['enroll', '--name', 'A', '--out', 'v.json'], freshIo())).rejects.toThrow(
+      /CLIP\.wav/,
+    );
+    await expect(
+      speakerCommand.run(['enroll', '--name', 'A', '--out', 'v.json', '--backend', 'ecapa', 'a.wav'], freshIo()),
+    ).rejects.toThrow(/--backend/);
     await expect(speakerCommand.run(['identify', 'voices.json'], freshIo())).rejects.toThrow(/CHUNK\.wav/);
-    await expect(speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav', '--threshold', 'high'], freshIo())).rejects.toThrow(/--threshold expects a number/);
-    expect(await speakerCommand.run(['identify', 'missing.json', 'chunk-ana.wav'], freshIo())).toBe(ExitCode.invalidInput);
+    await expect(
+      speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav', '--threshold', 'high'], freshIo()),
+    ).rejects.toThrow(/--threshold expects a number/);
+    expect(await speakerCommand.run(['identify', 'missing.json', 'chunk-ana.wav'], freshIo())).toBe(
+      ExitCode.invalidInput,
+    );
   });
 });

@@ -75,16 +75,18 @@ async function enroll(args: string[], io: CliIo): Promise<number> {
   if (!values.out) throw new UsageError('enroll needs --out voices.json');
   if (positionals.length === 0) throw new UsageError('enroll needs at least one CLIP.wav');
   const backend = (values.backend ?? 'auto') as BackendChoice;
-  if (!['auto', 'statistics', 'campplus'].includes(backend)) throw new UsageError(`--backend must be auto, statistics or campplus, got "${values.backend}"`);
+  if (!['auto', 'statistics', 'campplus'].includes(backend))
+    throw new UsageError(`--backend must be auto, statistics or campplus, got "${values.backend}"`);
   const minSpeechSeconds = parseNumber(values['min-speech'], '--min-speech');
   if (minSpeechSeconds !== undefined && minSpeechSeconds < 0) throw new UsageError('--min-speech must be ≥ 0');
   const voicesPath = resolve(io.cwd, values.out);
   const modelPath = values.model ? resolve(io.cwd, values.model) : undefined;
   // An existing voices file fixes the backend: new voices must be comparable with the old ones.
   const existing = await readVoicesFile(voicesPath);
-  const embedder = existing && backend === 'auto'
-    ? await embedderForVoices(existing, { ...(modelPath ? { modelPath } : {}), env: io.env })
-    : await resolveEmbedder({ backend, ...(modelPath ? { modelPath } : {}), env: io.env });
+  const embedder =
+    existing && backend === 'auto'
+      ? await embedderForVoices(existing, { ...(modelPath ? { modelPath } : {}), env: io.env })
+      : await resolveEmbedder({ backend, ...(modelPath ? { modelPath } : {}), env: io.env });
   const byAbsolutePath = new Map(positionals.map((file) => [resolve(io.cwd, file), file]));
   const voices = await enrollFiles({
     name,
@@ -96,11 +98,15 @@ async function enroll(args: string[], io: CliIo): Promise<number> {
   });
   const speaker = voices.speakers.find((candidate) => candidate.name === name)!;
   if (values.json) {
-    io.stdout(`${JSON.stringify({ file: values.out, name: speaker.name, clips: speaker.clips.length, backend: voices.backend, dimension: voices.dimension, speakers: voices.speakers.map((entry) => entry.name) })}\n`);
+    io.stdout(
+      `${JSON.stringify({ file: values.out, name: speaker.name, clips: speaker.clips.length, backend: voices.backend, dimension: voices.dimension, speakers: voices.speakers.map((entry) => entry.name) })}\n`,
+    );
     return ExitCode.ok;
   }
   const seconds = speaker.clips.reduce((sum, clip) => sum + clip.seconds, 0);
-  io.stdout(`Enrolled ${speaker.name}: ${speaker.clips.length} clip(s), ${seconds.toFixed(1)} s of audio, into ${values.out}\n`);
+  io.stdout(
+    `Enrolled ${speaker.name}: ${speaker.clips.length} clip(s), ${seconds.toFixed(1)} s of audio, into ${values.out}\n`,
+  );
   io.stdout(`Backend: ${voices.backend}${voices.model ? ` (${voices.model})` : ''}\n`);
   io.stdout(`Voices in the file: ${voices.speakers.map((entry) => entry.name).join(', ')}\n`);
   return ExitCode.ok;
@@ -134,10 +140,15 @@ async function identify(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const [voicesArgument, ...chunks] = positionals;
-  if (!voicesArgument || chunks.length === 0) throw new UsageError('identify needs voices.json and at least one CHUNK.wav');
+  if (!voicesArgument || chunks.length === 0)
+    throw new UsageError('identify needs voices.json and at least one CHUNK.wav');
   const voicesPath = resolve(io.cwd, voicesArgument);
   const voices = await readVoicesFile(voicesPath);
-  if (!voices) throw new SpeakerIdError('invalid_enrollment', `${voicesArgument}: file not found (create it with \`espectro speaker enroll\`)`);
+  if (!voices)
+    throw new SpeakerIdError(
+      'invalid_enrollment',
+      `${voicesArgument}: file not found (create it with \`espectro speaker enroll\`)`,
+    );
   const modelPath = values.model ? resolve(io.cwd, values.model) : undefined;
   const embedder = await embedderForVoices(voices, { ...(modelPath ? { modelPath } : {}), env: io.env });
   let cohort: number[][] | undefined;
@@ -159,9 +170,16 @@ async function identify(args: string[], io: CliIo): Promise<number> {
       ...(cohort ? { cohort } : {}),
     });
     if (values.json) {
-      io.stdout(`${JSON.stringify({ file: chunk, speaker: result.speaker, score: result.score, margin: result.margin, backend: result.backend, reason: result.reason })}\n`);
+      io.stdout(
+        `${JSON.stringify({ file: chunk, speaker: result.speaker, score: result.score, margin: result.margin, backend: result.backend, reason: result.reason })}\n`,
+      );
     } else {
-      rows.push([chunk, describe(result), result.score === null ? '—' : result.score.toFixed(3), result.margin === null ? '—' : result.margin.toFixed(3)]);
+      rows.push([
+        chunk,
+        describe(result),
+        result.score === null ? '—' : result.score.toFixed(3),
+        result.margin === null ? '—' : result.margin.toFixed(3),
+      ]);
     }
   }
   if (!values.json) {
@@ -188,6 +206,10 @@ export const speakerCommand: CliCommand = {
       }
       throw error;
     }
-    throw new UsageError(subcommand ? `unknown subcommand "${subcommand}" (enroll or identify)` : 'expected a subcommand: enroll or identify');
+    throw new UsageError(
+      subcommand
+        ? `unknown subcommand "${subcommand}" (enroll or identify)`
+        : 'expected a subcommand: enroll or identify',
+    );
   },
 };

@@ -27,7 +27,12 @@ describe('espectro db / run / story / export on one embedded database', () => {
     expect(io.out()).toMatch(/applied 0001_initial\.sql/);
     const again = memoryIo(work);
     expect(await dbCommand.run(['migrate', '--db', 'db', '--json'], again)).toBe(0);
-    expect(JSON.parse(again.out())).toMatchObject({ backend: 'pglite', appliedNow: [], applied: ['0001_initial.sql'], pending: [] });
+    expect(JSON.parse(again.out())).toMatchObject({
+      backend: 'pglite',
+      appliedNow: [],
+      applied: ['0001_initial.sql'],
+      pending: [],
+    });
     const status = memoryIo(work);
     expect(await dbCommand.run(['status', '--db', 'db'], status)).toBe(0);
     expect(status.out()).toMatch(/pending: none/);
@@ -54,7 +59,11 @@ describe('espectro db / run / story / export on one embedded database', () => {
     expect(show.out()).toMatch(/Sources/);
     const json = memoryIo(work);
     await storyCommand.run([stories[0]!.id, '--db', 'db', '--json'], json);
-    expect(JSON.parse(json.out())).toMatchObject({ id: stories[0]!.id, sources: expect.any(Array), sentences: expect.any(Array) });
+    expect(JSON.parse(json.out())).toMatchObject({
+      id: stories[0]!.id,
+      sources: expect.any(Array),
+      sentences: expect.any(Array),
+    });
     const missing = memoryIo(work);
     expect(await storyCommand.run(['nope', '--db', 'db'], missing)).toBe(1);
     expect(missing.err()).toMatch(/no story "nope"/);
@@ -64,12 +73,24 @@ describe('espectro db / run / story / export on one embedded database', () => {
     const io = memoryIo(work);
     expect(await exportCommand.run(['--db', 'db', '--out', 'open-data'], io)).toBe(0);
     const files = readdirSync(join(work, 'open-data')).sort();
-    expect(files).toEqual(['checks.csv', 'checks.json', 'manifest.json', 'outlet-rating-changes.csv', 'outlets.csv', 'outlets.json', 'stories.csv', 'stories.json', 'story-sentences.csv']);
+    expect(files).toEqual([
+      'checks.csv',
+      'checks.json',
+      'manifest.json',
+      'outlet-rating-changes.csv',
+      'outlets.csv',
+      'outlets.json',
+      'stories.csv',
+      'stories.json',
+      'story-sentences.csv',
+    ]);
     const manifest = JSON.parse(readFileSync(join(work, 'open-data', 'manifest.json'), 'utf8'));
     expect(manifest.counts).toMatchObject({ outlets: 9, checks: 0 });
     expect(manifest.illustrativeRatings).toContain('centro.es');
     const csv = readFileSync(join(work, 'open-data', 'outlets.csv'), 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('domain,name,country,scope,bias,factuality,confidence,applied_rule,flags,trace,methodology_version,rating_reviewed_at,added_at,illustrative');
+    expect(csv.split('\r\n')[0]).toBe(
+      'domain,name,country,scope,bias,factuality,confidence,applied_rule,flags,trace,methodology_version,rating_reviewed_at,added_at,illustrative',
+    );
     const stories = JSON.parse(readFileSync(join(work, 'open-data', 'stories.json'), 'utf8')) as unknown[];
     expect(stories.length).toBe(manifest.counts.stories);
     await expect(exportCommand.run(['--format', 'xml'], memoryIo(work))).rejects.toThrow(/unknown format "xml"/);
@@ -129,12 +150,21 @@ describe('espectro models', () => {
   });
 
   it('fails clearly on HTTP errors and checksum mismatches, leaving no partial file', async () => {
-    const spec: PullableModel = { name: 'tiny', description: '', license: '', source: '', package: 'test', files: [{ path: 'sub/model.onnx', url: `${base}/x/model.onnx`, sha256: '0'.repeat(64) }] };
+    const spec: PullableModel = {
+      name: 'tiny',
+      description: '',
+      license: '',
+      source: '',
+      package: 'test',
+      files: [{ path: 'sub/model.onnx', url: `${base}/x/model.onnx`, sha256: '0'.repeat(64) }],
+    };
     const directory = join(models, 'tiny');
     await expect(pullModelFiles(spec, { directory })).rejects.toThrow(/SHA-256 .* differs from the published/);
     expect(existsSync(join(directory, 'sub'))).toBe(true);
     expect(readdirSync(join(directory, 'sub'))).toEqual([]);
-    await expect(pullModelFiles({ ...spec, files: [{ path: 'm.bin', url: `${base}/missing.bin` }] }, { directory })).rejects.toThrow(/HTTP 404/);
+    await expect(
+      pullModelFiles({ ...spec, files: [{ path: 'm.bin', url: `${base}/missing.bin` }] }, { directory }),
+    ).rejects.toThrow(/HTTP 404/);
     const io = memoryIo(process.cwd(), { ESPECTRO_MODELS: models });
     await expect(modelsCommand.run(['pull', 'nothing'], io)).rejects.toThrow(/unknown model "nothing"/);
   });

@@ -19,16 +19,28 @@ function printStory(io: CliIo, story: StoryDetail): void {
   const line = (text = '') => io.stdout(`${text}\n`);
   const percent = story.coverage.percent;
   line(`${story.title}`);
-  line(`  id ${story.id} · status ${story.status} · tier ${story.tier ?? '— (not synthesised)'} · topic ${story.topic ?? 'unclassified'} · country ${story.country ?? '—'}`);
-  line(`  coverage   left ${percent.left}% · center ${percent.center}% · right ${percent.right}% — ${story.outletCount} outlets, ${story.articleCount} articles`);
-  if (story.guard) line(`  guard      ${story.guard.publish ? 'published' : `held: ${story.guard.reasons.join(', ')}`} (methodology ${story.guard.methodologyVersion})`);
-  line(`  blindspots Prisma ${story.blindspots.prisma.length > 0 ? story.blindspots.prisma.join(', ') : 'no'} · Fuja da Bolha ${story.blindspots.fujaDaBolha ?? 'no'}`);
+  line(
+    `  id ${story.id} · status ${story.status} · tier ${story.tier ?? '— (not synthesised)'} · topic ${story.topic ?? 'unclassified'} · country ${story.country ?? '—'}`,
+  );
+  line(
+    `  coverage   left ${percent.left}% · center ${percent.center}% · right ${percent.right}% — ${story.outletCount} outlets, ${story.articleCount} articles`,
+  );
+  if (story.guard)
+    line(
+      `  guard      ${story.guard.publish ? 'published' : `held: ${story.guard.reasons.join(', ')}`} (methodology ${story.guard.methodologyVersion})`,
+    );
+  line(
+    `  blindspots Prisma ${story.blindspots.prisma.length > 0 ? story.blindspots.prisma.join(', ') : 'no'} · Fuja da Bolha ${story.blindspots.fujaDaBolha ?? 'no'}`,
+  );
   if (story.backend) line(`  written by ${story.backend}`);
   if (story.summary) line(`\n${story.summary}`);
   if (story.sentences.length > 0) {
     line('');
     const index = new Map(story.sources.map((source, position) => [source.articleId, position + 1]));
-    for (const sentence of story.sentences) line(`  ${sentence.position + 1}. ${sentence.text} [${sentence.articleIds.map((id) => index.get(id) ?? id).join(', ')}]`);
+    for (const sentence of story.sentences)
+      line(
+        `  ${sentence.position + 1}. ${sentence.text} [${sentence.articleIds.map((id) => index.get(id) ?? id).join(', ')}]`,
+      );
   }
   line('\nSources');
   const rows = story.sources.map((source, position) => [
@@ -51,19 +63,34 @@ export const storyCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parseArgs({
       args,
-      options: { db: { type: 'string' }, json: { type: 'boolean' }, list: { type: 'boolean' }, status: { type: 'string' }, limit: { type: 'string' } },
+      options: {
+        db: { type: 'string' },
+        json: { type: 'boolean' },
+        list: { type: 'boolean' },
+        status: { type: 'string' },
+        limit: { type: 'string' },
+      },
       allowPositionals: true,
       strict: true,
     });
-    if (!values.list && positionals.length !== 1) throw new UsageError('expected one story id (see `espectro story --list`)');
+    if (!values.list && positionals.length !== 1)
+      throw new UsageError('expected one story id (see `espectro story --list`)');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
     const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
     try {
       if (values.list) {
-        const statuses = ['published', 'held', 'not_synthesised', 'pending_synthesis', 'discarded', 'superseded'] as const;
+        const statuses = [
+          'published',
+          'held',
+          'not_synthesised',
+          'pending_synthesis',
+          'discarded',
+          'superseded',
+        ] as const;
         const status = values.status as (typeof statuses)[number] | undefined;
-        if (status !== undefined && !statuses.includes(status)) throw new UsageError(`--status must be one of ${statuses.join(', ')}`);
+        if (status !== undefined && !statuses.includes(status))
+          throw new UsageError(`--status must be one of ${statuses.join(', ')}`);
         const stories = await store.stories.list({ limit, ...(status ? { status } : {}) });
         if (values.json) io.stdout(`${JSON.stringify(stories, null, 2)}\n`);
         else {
@@ -75,7 +102,12 @@ export const storyCommand: CliCommand = {
                 story.status,
                 String(story.outletCount),
                 `${story.coverage.percent.left}/${story.coverage.percent.center}/${story.coverage.percent.right}`,
-                [story.blindspots.prisma.length > 0 ? `PR:${story.blindspots.prisma.join('+')}` : '', story.blindspots.fujaDaBolha ? `BR:${story.blindspots.fujaDaBolha}` : ''].filter(Boolean).join(' ') || '—',
+                [
+                  story.blindspots.prisma.length > 0 ? `PR:${story.blindspots.prisma.join('+')}` : '',
+                  story.blindspots.fujaDaBolha ? `BR:${story.blindspots.fujaDaBolha}` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || '—',
                 story.title.length > 60 ? `${story.title.slice(0, 59)}…` : story.title,
               ]),
             )}\n${stories.length} stories\n`,
@@ -85,7 +117,9 @@ export const storyCommand: CliCommand = {
       }
       const story = await store.stories.get(positionals[0]!);
       if (!story) {
-        io.stderr(`espectro story: no story "${positionals[0]}" in ${store.database.location} (list them with \`espectro story --list\`)\n`);
+        io.stderr(
+          `espectro story: no story "${positionals[0]}" in ${store.database.location} (list them with \`espectro story --list\`)\n`,
+        );
         return ExitCode.failure;
       }
       if (values.json) io.stdout(`${JSON.stringify(story, null, 2)}\n`);

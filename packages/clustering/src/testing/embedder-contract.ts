@@ -38,7 +38,8 @@ export function embedderContract(create: () => Promise<Embedder> | Embedder): Co
         if (vectors.length !== SAMPLE.length) fail(`${vectors.length} vectors for ${SAMPLE.length} texts`);
         for (const vector of vectors) {
           if (!(vector instanceof Float32Array)) fail('vectors must be Float32Array');
-          if (vector.length !== instance.dimension) fail(`vector of ${vector.length} components, dimension is ${instance.dimension}`);
+          if (vector.length !== instance.dimension)
+            fail(`vector of ${vector.length} components, dimension is ${instance.dimension}`);
         }
       },
     },
@@ -51,7 +52,8 @@ export function embedderContract(create: () => Promise<Embedder> | Embedder): Co
           let sum = 0;
           for (const value of vector) sum += value * value;
           const norm = Math.sqrt(sum);
-          if (Math.abs(norm - 1) > 1e-4 && !(SAMPLE[index] === '' && norm === 0)) fail(`text ${index} has norm ${norm}`);
+          if (Math.abs(norm - 1) > 1e-4 && !(SAMPLE[index] === '' && norm === 0))
+            fail(`text ${index} has norm ${norm}`);
         });
       },
     },
@@ -62,7 +64,8 @@ export function embedderContract(create: () => Promise<Embedder> | Embedder): Co
         const first = await instance.embed(SAMPLE);
         const second = await instance.embed(SAMPLE);
         first.forEach((vector, index) => {
-          if (!vector.every((value, component) => value === second[index]![component])) fail(`text ${index} embedded differently twice`);
+          if (!vector.every((value, component) => value === second[index]![component]))
+            fail(`text ${index} embedded differently twice`);
         });
       },
     },
@@ -86,7 +89,8 @@ export function embedderContract(create: () => Promise<Embedder> | Embedder): Co
         const reversed = await instance.embed(SAMPLE.slice(0, 3).reverse());
         forward.forEach((vector, index) => {
           const other = reversed[2 - index]!;
-          if (vector.some((value, component) => Math.abs(value - other[component]!) > 1e-5)) fail(`order not preserved at ${index}`);
+          if (vector.some((value, component) => Math.abs(value - other[component]!) > 1e-5))
+            fail(`order not preserved at ${index}`);
         });
         if ((await instance.embed([])).length !== 0) fail('an empty list must give no vectors');
       },
@@ -97,7 +101,8 @@ export function embedderContract(create: () => Promise<Embedder> | Embedder): Co
         const instance = await embedder();
         if (!instance.backend || !instance.model) fail('backend and model must be non-empty');
         const { merge, judgeLow } = instance.thresholds;
-        if (!(judgeLow <= merge && merge <= 1 && judgeLow >= -1)) fail(`thresholds judgeLow ${judgeLow}, merge ${merge}`);
+        if (!(judgeLow <= merge && merge <= 1 && judgeLow >= -1))
+          fail(`thresholds judgeLow ${judgeLow}, merge ${merge}`);
         if (!instance.thresholds.source) fail('thresholds must say where they come from');
       },
     },

@@ -12,7 +12,10 @@ export interface RawOnnxEmbedder {
  * then `InferenceSession.run` on onnxruntime-node directly, then the same pooling. Benchmarks
  * compare the two on one batch (the wrapper's overhead).
  */
-export async function createRawOnnxEmbedder(modelPath: string, options: { threads?: number; maxLength?: number } = {}): Promise<RawOnnxEmbedder> {
+export async function createRawOnnxEmbedder(
+  modelPath: string,
+  options: { threads?: number; maxLength?: number } = {},
+): Promise<RawOnnxEmbedder> {
   const ort = await import('onnxruntime-node');
   const transformers = await import('@huggingface/transformers');
   const { env, AutoTokenizer } = transformers;
@@ -27,10 +30,11 @@ export async function createRawOnnxEmbedder(modelPath: string, options: { thread
   });
   return {
     async embed(texts) {
-      const encoded = tokenizer([...texts], { padding: true, truncation: true, max_length: options.maxLength ?? 128 }) as unknown as Record<
-        string,
-        { dims: number[]; data: BigInt64Array }
-      >;
+      const encoded = tokenizer([...texts], {
+        padding: true,
+        truncation: true,
+        max_length: options.maxLength ?? 128,
+      }) as unknown as Record<string, { dims: number[]; data: BigInt64Array }>;
       const feeds: Record<string, InstanceType<typeof ort.Tensor>> = {};
       for (const name of session.inputNames) {
         const tensor = encoded[name]!;
@@ -38,7 +42,10 @@ export async function createRawOnnxEmbedder(modelPath: string, options: { thread
       }
       const output = await session.run(feeds);
       const hidden = output.last_hidden_state!;
-      return meanPoolAndNormalise({ dims: [...hidden.dims], data: hidden.data as Float32Array }, encoded.attention_mask!);
+      return meanPoolAndNormalise(
+        { dims: [...hidden.dims], data: hidden.data as Float32Array },
+        encoded.attention_mask!,
+      );
     },
     async release() {
       await session.release();

@@ -7,7 +7,10 @@ function ramp(length: number): Int16Array {
   return Int16Array.from({ length }, (_, index) => ((index * 7) % 65536) - 32768);
 }
 
-async function collect(source: Parameters<typeof chunkAudio>[0], options?: Parameters<typeof chunkAudio>[1]): Promise<AudioChunk[]> {
+async function collect(
+  source: Parameters<typeof chunkAudio>[0],
+  options?: Parameters<typeof chunkAudio>[1],
+): Promise<AudioChunk[]> {
   const chunks: AudioChunk[] = [];
   for await (const chunk of chunkAudio(source, options)) chunks.push(chunk);
   return chunks;
@@ -34,7 +37,9 @@ describe('chunkAudio', () => {
       [1, 10, 10],
       [2, 20, 5],
     ]);
-    expect(Array.from(chunks[2]!.samples!.subarray(0, 3))).toEqual(Array.from(samples.subarray(CHUNK_SAMPLE_RATE * 20, CHUNK_SAMPLE_RATE * 20 + 3)));
+    expect(Array.from(chunks[2]!.samples!.subarray(0, 3))).toEqual(
+      Array.from(samples.subarray(CHUNK_SAMPLE_RATE * 20, CHUNK_SAMPLE_RATE * 20 + 3)),
+    );
   });
 
   test('reads raw PCM (no RIFF header) and a custom chunk length', async () => {

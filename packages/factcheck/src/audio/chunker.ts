@@ -35,7 +35,12 @@ export interface ChunkAudioOptions {
 export type AudioSource = Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>;
 
 function invalid(message: string, field?: string): FactcheckError {
-  return new FactcheckError({ code: 'invalid_audio', stage: 'chunk', message, ...(field !== undefined ? { field } : {}) });
+  return new FactcheckError({
+    code: 'invalid_audio',
+    stage: 'chunk',
+    message,
+    ...(field !== undefined ? { field } : {}),
+  });
 }
 
 async function* bytesOf(source: AudioSource): AsyncGenerator<Uint8Array> {
@@ -127,10 +132,14 @@ async function readWavHeader(queue: ByteQueue, next: () => Promise<boolean>): Pr
     const bitsPerSample = readUint16(body, 14);
     if (formatTag === 0xfffe && size >= 26) formatTag = readUint16(body, 24); // WAVE_FORMAT_EXTENSIBLE sub-format
     if (formatTag !== 1 || bitsPerSample !== 16) {
-      throw invalid(`expected 16-bit integer PCM, got format ${formatTag} with ${bitsPerSample} bits (convert with: ffmpeg -i in -ac 1 -ar 16000 -c:a pcm_s16le out.wav)`, 'fmt.format');
+      throw invalid(
+        `expected 16-bit integer PCM, got format ${formatTag} with ${bitsPerSample} bits (convert with: ffmpeg -i in -ac 1 -ar 16000 -c:a pcm_s16le out.wav)`,
+        'fmt.format',
+      );
     }
     if (channels !== 1) throw invalid(`expected mono audio, got ${channels} channels (ffmpeg -ac 1)`, 'fmt.channels');
-    if (sampleRate !== CHUNK_SAMPLE_RATE) throw invalid(`expected 16000 Hz, got ${sampleRate} Hz (ffmpeg -ar 16000)`, 'fmt.sampleRate');
+    if (sampleRate !== CHUNK_SAMPLE_RATE)
+      throw invalid(`expected 16000 Hz, got ${sampleRate} Hz (ffmpeg -ar 16000)`, 'fmt.sampleRate');
   }
 }
 
@@ -154,7 +163,8 @@ function toSamples(bytes: Uint8Array): Int16Array {
  */
 export async function* chunkAudio(source: AudioSource, options: ChunkAudioOptions = {}): AsyncGenerator<AudioChunk> {
   const chunkSeconds = options.chunkSeconds ?? DEB_CHUNK_SECONDS;
-  if (!(chunkSeconds > 0) || !Number.isFinite(chunkSeconds)) throw invalid(`chunkSeconds must be a positive number, got ${chunkSeconds}`, 'chunkSeconds');
+  if (!(chunkSeconds > 0) || !Number.isFinite(chunkSeconds))
+    throw invalid(`chunkSeconds must be a positive number, got ${chunkSeconds}`, 'chunkSeconds');
   const chunkSamples = Math.round(chunkSeconds * CHUNK_SAMPLE_RATE);
   const chunkBytes = chunkSamples * 2;
   const iterator = bytesOf(source)[Symbol.asyncIterator]();

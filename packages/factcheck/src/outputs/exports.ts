@@ -2,9 +2,19 @@ import { isOfficialSource, verdictStates, type CheckStatus, type Verdict } from 
 import type { Check, DebateInfo } from '../schemas.js';
 
 /** pt-BR labels of the verdicts (RULES.md concept table). */
-export const VERDICT_LABELS_PT: Record<Verdict, string> = { true: 'Verdadeiro', imprecise: 'Impreciso', false: 'Falso', no_data: 'Sem dados' };
+export const VERDICT_LABELS_PT: Record<Verdict, string> = {
+  true: 'Verdadeiro',
+  imprecise: 'Impreciso',
+  false: 'Falso',
+  no_data: 'Sem dados',
+};
 /** pt-BR labels of the check statuses. */
-export const STATUS_LABELS_PT: Record<CheckStatus, string> = { published: 'publicada', discarded: 'descartada', under_review: 'em revisão', removed: 'removida' };
+export const STATUS_LABELS_PT: Record<CheckStatus, string> = {
+  published: 'publicada',
+  discarded: 'descartada',
+  under_review: 'em revisão',
+  removed: 'removida',
+};
 
 /** One row of the open data (JSON or CSV). */
 export interface OpenDataRow {
@@ -56,7 +66,10 @@ export function openDataRows(checks: readonly Check[]): OpenDataRow[] {
       citations: check.citations.join(' '),
       official_source: check.citations.some((url) => isOfficialSource(url)),
       repeat_of: check.repeatOf?.checkId ?? '',
-      audio_check: check.reverification === null ? '' : `${check.reverification.decision.outcome}:${check.reverification.decision.action}`,
+      audio_check:
+        check.reverification === null
+          ? ''
+          : `${check.reverification.decision.outcome}:${check.reverification.decision.action}`,
     };
   });
 }
@@ -75,8 +88,24 @@ function csvCell(value: unknown): string {
 export function openDataCsv(checks: readonly Check[]): string {
   const rows = openDataRows(checks);
   const header: (keyof OpenDataRow)[] = [
-    'check_id', 'debate_id', 'candidate', 'spoken_at', 'claim', 'datum', 'verdict_live', 'status_live', 'verdict', 'status',
-    'verdict_label', 'revised', 'previous_verdicts', 'reason', 'citations', 'official_source', 'repeat_of', 'audio_check',
+    'check_id',
+    'debate_id',
+    'candidate',
+    'spoken_at',
+    'claim',
+    'datum',
+    'verdict_live',
+    'status_live',
+    'verdict',
+    'status',
+    'verdict_label',
+    'revised',
+    'previous_verdicts',
+    'reason',
+    'citations',
+    'official_source',
+    'repeat_of',
+    'audio_check',
   ];
   return `${[header.join(','), ...rows.map((row) => header.map((column) => csvCell(row[column])).join(','))].join('\n')}\n`;
 }
@@ -111,7 +140,9 @@ export function claimReviewJsonLd(check: Check, settings: ClaimReviewSettings): 
   const current = states.current;
   if (current.status !== 'published') return null;
   const base = settings.publisher.url.replace(/\/+$/, '');
-  const url = settings.checkUrl?.(check) ?? `${base}/placar/${encodeURIComponent(check.debateId)}#${encodeURIComponent(check.id)}`;
+  const url =
+    settings.checkUrl?.(check) ??
+    `${base}/placar/${encodeURIComponent(check.debateId)}#${encodeURIComponent(check.id)}`;
   const ratingValue = current.verdict === 'no_data' ? -1 : CLAIM_REVIEW_RATINGS[current.verdict];
   return {
     '@context': 'https://schema.org',
@@ -124,7 +155,11 @@ export function claimReviewJsonLd(check: Check, settings: ClaimReviewSettings): 
       '@type': 'Claim',
       author: { '@type': 'Person', name: check.candidate },
       datePublished: check.spokenAt.slice(0, 10),
-      appearance: { '@type': 'CreativeWork', name: settings.debate.name, ...(settings.debate.url !== undefined ? { url: settings.debate.url } : {}) },
+      appearance: {
+        '@type': 'CreativeWork',
+        name: settings.debate.name,
+        ...(settings.debate.url !== undefined ? { url: settings.debate.url } : {}),
+      },
     },
     reviewRating: {
       '@type': 'Rating',

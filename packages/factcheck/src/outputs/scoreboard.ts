@@ -47,7 +47,15 @@ export function speakingTimeByTone(chunks: readonly ChunkOutcome[]): Record<stri
   for (const chunk of chunks) {
     if (chunk.status === 'failed' || chunk.speaker === null) continue;
     const speaker = chunk.speaker.speaker ?? UNKNOWN_SPEAKER;
-    const row = (totals[speaker] ??= { proposal: 0, attack: 0, defense: 0, record: 0, chatter: 0, total: 0, droppedChatter: 0 });
+    const row = (totals[speaker] ??= {
+      proposal: 0,
+      attack: 0,
+      defense: 0,
+      record: 0,
+      chatter: 0,
+      total: 0,
+      droppedChatter: 0,
+    });
     if (chunk.speakingTime === null) {
       row.droppedChatter += chunk.durationSeconds;
       continue;
@@ -85,12 +93,19 @@ export interface CandidatePairComparison {
  * @example
  * compareAllCandidates(checks, ['Helena Valadares', 'Otávio Barreto'])[0].revised; // 'tie' | 'a' | 'b' | 'insufficient'
  */
-export function compareAllCandidates(checks: readonly Check[], candidates: readonly string[]): CandidatePairComparison[] {
+export function compareAllCandidates(
+  checks: readonly Check[],
+  candidates: readonly string[],
+): CandidatePairComparison[] {
   const live: DebateCheck[] = [];
   const revised: DebateCheck[] = [];
   for (const check of checks) {
     const states = verdictStates({ checkId: check.id, candidate: check.candidate, history: check.history });
-    live.push(states.live === null ? { candidate: check.candidate, verdict: 'no_data', status: 'removed' } : { candidate: check.candidate, verdict: states.live.verdict, status: states.live.status });
+    live.push(
+      states.live === null
+        ? { candidate: check.candidate, verdict: 'no_data', status: 'removed' }
+        : { candidate: check.candidate, verdict: states.live.verdict, status: states.live.status },
+    );
     revised.push({ candidate: check.candidate, verdict: states.current.verdict, status: states.current.status });
   }
   const pairs: CandidatePairComparison[] = [];
@@ -111,7 +126,9 @@ export function compareAllCandidates(checks: readonly Check[], candidates: reado
  * debateOfficialSourceShare(review.checks).share; // e.g. 0.55
  */
 export function debateOfficialSourceShare(checks: readonly Check[]): OfficialSourceShare {
-  return officialSourceShare(checks.filter((check) => check.status === 'published').map((check) => ({ citations: check.citations })));
+  return officialSourceShare(
+    checks.filter((check) => check.status === 'published').map((check) => ({ citations: check.citations })),
+  );
 }
 
 /** Cost of one pipeline stage. */
@@ -193,14 +210,21 @@ export interface DebateSummary {
  * @example
  * const summary = summarizeDebate({ live, review, ledger });
  */
-export function summarizeDebate(input: { live: LiveDebateResult; review?: ReviewResult; ledger?: CostLedger }): DebateSummary & { cost: DebateCost | null } {
+export function summarizeDebate(input: {
+  live: LiveDebateResult;
+  review?: ReviewResult;
+  ledger?: CostLedger;
+}): DebateSummary & { cost: DebateCost | null } {
   const checks = input.review?.checks ?? input.live.checks;
   const boards = debateScoreboards(checks);
   const cost = input.ledger !== undefined ? debateCost(input.ledger, input.live.debate.id) : null;
   return {
     live: boards.live,
     revised: boards.revised,
-    mentirometro: compareAllCandidates(checks, input.live.debate.candidates.map((candidate) => candidate.name)),
+    mentirometro: compareAllCandidates(
+      checks,
+      input.live.debate.candidates.map((candidate) => candidate.name),
+    ),
     speakingTimeByTone: speakingTimeByTone(input.live.chunks),
     officialSourceShare: debateOfficialSourceShare(checks),
     costUsd: cost?.usd ?? 0,

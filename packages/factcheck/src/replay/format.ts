@@ -61,7 +61,12 @@ export const ReplayChunkSchema = z.strictObject({
   speakerScore: z.number().nullable().default(null),
   tone: ToneProbabilitiesSchema,
   claims: z.array(ExtractedClaimSchema).default([]),
-  failures: z.partialRecord(z.enum(['transcription', 'speaker', 'tone', 'claims', 'search', 'judge']), z.number().int().nonnegative()).default({}),
+  failures: z
+    .partialRecord(
+      z.enum(['transcription', 'speaker', 'tone', 'claims', 'search', 'judge']),
+      z.number().int().nonnegative(),
+    )
+    .default({}),
   /** What the chunk demonstrates (for readers of the file; not used). */
   note: z.string().optional(),
 });
@@ -93,7 +98,10 @@ export type EarlierCheckRecord = z.output<typeof EarlierCheckRecordSchema>;
  * @example
  * ReplaySearchSchema.parse({ results: [] });
  */
-export const ReplaySearchSchema = z.strictObject({ results: z.array(EvidenceItemSchema), summary: z.string().nullable().default(null) });
+export const ReplaySearchSchema = z.strictObject({
+  results: z.array(EvidenceItemSchema),
+  summary: z.string().nullable().default(null),
+});
 
 /**
  * A recorded AUD-1 re-verification: two or three transcripts (the models are the replay's

@@ -17,7 +17,10 @@ const byKey = (checks: Check[]) => new Map(checks.map((check) => [check.id.split
 describe('the bundled fictional debate', () => {
   test('is the example’s recorded data, byte for byte (pnpm --filter @espectro/factcheck sync-replay)', () => {
     const bundled = readFileSync(fileURLToPath(new URL('./fictional-debate.json', import.meta.url)), 'utf8');
-    const example = readFileSync(fileURLToPath(new URL('../../../../examples/debate-replay/data/fictional-debate.json', import.meta.url)), 'utf8');
+    const example = readFileSync(
+      fileURLToPath(new URL('../../../../examples/debate-replay/data/fictional-debate.json', import.meta.url)),
+      'utf8',
+    );
     expect(bundled).toBe(example);
   });
 
@@ -32,7 +35,14 @@ describe('the bundled fictional debate', () => {
     const checks = byKey(run.live.checks);
     const live = (key: string) => {
       const check = checks.get(key) as Check;
-      return [check.verdict, check.status, check.reasons, check.reverification === null ? null : `${check.reverification.decision.outcome}/${check.reverification.decision.action}`];
+      return [
+        check.verdict,
+        check.status,
+        check.reasons,
+        check.reverification === null
+          ? null
+          : `${check.reverification.decision.outcome}/${check.reverification.decision.action}`,
+      ];
     };
     expect(live('3.0')).toEqual(['true', 'published', [], null]); // JR-1 within ~5%
     expect(live('4.0')).toEqual(['false', 'published', [], 'confirmed/publish']); // JR-4 very different
@@ -42,7 +52,12 @@ describe('the bundled fictional debate', () => {
     expect(live('9.0')).toEqual(['imprecise', 'published', ['main_true_other_part_not_true'], 'confirmed/publish']); // JR-5
     expect(live('10.0')).toEqual(['true', 'published', ['audio_corrected'], 'majority/correct']); // JR-5 then AUD-1 correction
     expect(live('11.0')).toEqual(['imprecise', 'published', ['slip_of_tongue'], 'arbiter/publish']); // JR-6
-    expect(live('12.0')).toEqual(['imprecise', 'under_review', ['unproven_accusation', 'audio_under_review'], 'arbiter/under_review']); // JR-7
+    expect(live('12.0')).toEqual([
+      'imprecise',
+      'under_review',
+      ['unproven_accusation', 'audio_under_review'],
+      'arbiter/under_review',
+    ]); // JR-7
     expect(live('13.0')).toEqual(['no_data', 'discarded', ['future_goal'], null]); // JR-9
     expect(live('15.0')).toEqual(['true', 'published', [], null]); // DEB-5 re-ask
     expect(live('16.0')).toEqual(['no_data', 'published', ['invalid_citation'], null]); // DEB-5 injection
@@ -54,9 +69,17 @@ describe('the bundled fictional debate', () => {
     expect(checks.get('15.0')?.judge?.attempts).toBe(2);
     expect(checks.get('16.0')?.judge?.attempts).toBe(2);
     expect(checks.get('10.0')?.claim.text).toContain('14 escolas');
-    expect(checks.get('18.0')?.repeatOf).toMatchObject({ matchedBy: 'exact_key', label: 'já checado em Debate Rede Aurora 27/08 (fictício)' });
+    expect(checks.get('18.0')?.repeatOf).toMatchObject({
+      matchedBy: 'exact_key',
+      label: 'já checado em Debate Rede Aurora 27/08 (fictício)',
+    });
     expect(checks.get('19.0')?.repeatOf?.matchedBy).toBe('jaccard');
-    expect(checks.get('21.0')?.droppedEvidence.map((drop) => drop.reason)).toEqual(['excluded_domain', 'excluded_domain', 'published_after_claim', 'undated']);
+    expect(checks.get('21.0')?.droppedEvidence.map((drop) => drop.reason)).toEqual([
+      'excluded_domain',
+      'excluded_domain',
+      'published_after_claim',
+      'undated',
+    ]);
     expect(checks.get('30.0')?.evidence.map((item) => item.kind)).toEqual(['web', 'fact_check']); // official first (DEB-4)
   });
 
@@ -74,14 +97,23 @@ describe('the bundled fictional debate', () => {
 
   test('review: changes keep the previous verdict; both scoreboards; the live one is what was visible', () => {
     const review = run.review!;
-    expect(review.changes.map((change) => [change.checkId.split('#')[1], `${change.before.verdict}/${change.before.status}`, `${change.after.verdict}/${change.after.status}`])).toEqual([
+    expect(
+      review.changes.map((change) => [
+        change.checkId.split('#')[1],
+        `${change.before.verdict}/${change.before.status}`,
+        `${change.after.verdict}/${change.after.status}`,
+      ]),
+    ).toEqual([
       ['12.0', 'imprecise/under_review', 'imprecise/published'],
       ['23.0', 'true/published', 'no_data/published'],
       ['24.0', 'false/published', 'true/published'],
       ['25.0', 'false/published', 'no_data/removed'],
     ]);
     const reviewed = byKey(review.checks);
-    expect(reviewed.get('24.0')?.history.map((entry) => [entry.verdict, entry.phase])).toEqual([['false', 'live'], ['true', 'review']]);
+    expect(reviewed.get('24.0')?.history.map((entry) => [entry.verdict, entry.phase])).toEqual([
+      ['false', 'live'],
+      ['true', 'review'],
+    ]);
     expect(reviewed.get('24.0')?.claim.text).toContain('1,34 milhão');
     expect(reviewed.get('3.0')?.history.at(-1)?.reason).toContain('aviso-0917-01');
     expect(run.summary.live).toEqual(debateScoreboards(run.live.checks).live);
@@ -93,7 +125,9 @@ describe('the bundled fictional debate', () => {
       ['Helena Valadares', 8, 5 / 16],
       ['Otávio Barreto', 8, 5 / 16],
     ]);
-    expect(run.summary.mentirometro).toEqual([{ a: 'Helena Valadares', b: 'Otávio Barreto', live: 'b', revised: 'tie' }]);
+    expect(run.summary.mentirometro).toEqual([
+      { a: 'Helena Valadares', b: 'Otávio Barreto', live: 'b', revised: 'tie' },
+    ]);
   });
 
   test('outputs: time by tone, official-source share, and a priced cost for every stage', () => {
@@ -102,7 +136,17 @@ describe('the bundled fictional debate', () => {
     expect(run.summary.officialSourceShare).toEqual({ checksWithSource: 17, officialChecks: 15, share: 15 / 17 });
     const cost = run.summary.cost!;
     expect(cost.unpricedCalls).toBe(0);
-    expect(cost.byStage.map((stage) => stage.stage).sort()).toEqual(['arbiter', 'audio_check', 'claims', 'judge', 'review', 'review_transcription', 'search', 'tone', 'transcription']);
+    expect(cost.byStage.map((stage) => stage.stage).sort()).toEqual([
+      'arbiter',
+      'audio_check',
+      'claims',
+      'judge',
+      'review',
+      'review_transcription',
+      'search',
+      'tone',
+      'transcription',
+    ]);
     expect(cost.usd).toBeGreaterThan(0.05);
     expect(cost.usd).toBeLessThan(0.15);
     expect(cost.cacheHits).toBeGreaterThan(10); // the review re-asks the live judge for unchanged checks
@@ -121,7 +165,11 @@ describe('the bundled fictional debate', () => {
     const replay = fictionalDebateReplay();
     delete replay.judge['3.0#1'];
     const broken = await runReplay(replay, { skipReview: true });
-    expect(broken.live.chunks[3]).toMatchObject({ status: 'failed', attempts: 3, error: { stage: 'judge', message: expect.stringContaining('no recorded judge answer for "3.0#1"') } });
+    expect(broken.live.chunks[3]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: { stage: 'judge', message: expect.stringContaining('no recorded judge answer for "3.0#1"') },
+    });
     expect(broken.live.chunks).toHaveLength(34);
   });
 });
@@ -132,7 +180,9 @@ describe('repeatReplay', () => {
     expect(long.chunks).toHaveLength(720);
     expect(long.chunks.map((chunk) => chunk.index)).toEqual(long.chunks.map((_, index) => index));
     expect(new Set(long.chunks.map((chunk) => chunk.transcript)).size).toBeGreaterThan(700);
-    expect(long.chunks.slice(0, 34).map((chunk) => chunk.transcript)).toEqual(fictionalDebateReplay().chunks.map((chunk) => chunk.transcript));
+    expect(long.chunks.slice(0, 34).map((chunk) => chunk.transcript)).toEqual(
+      fictionalDebateReplay().chunks.map((chunk) => chunk.transcript),
+    );
     expect(Object.keys(long.judge)).toHaveLength(4 * Object.keys(fictionalDebateReplay().judge).length);
     expect(() => DebateReplaySchema.parse(long)).not.toThrow();
     expect(() => createReplayStages(long)).not.toThrow();

@@ -12,17 +12,36 @@ import type { AudioChunk } from '../audio/chunker.js';
 import { currentCallTag } from '../call-tag.js';
 import { FactcheckError } from '../errors.js';
 import { runLiveDebate, type LiveChunkEvent } from '../pipeline.js';
-import { audioCheckPrompt, reviewTranscriptionPrompt, searchPrompt, transcriptionPrompt, type TranscriptionVariables } from '../prompts.js';
+import {
+  audioCheckPrompt,
+  reviewTranscriptionPrompt,
+  searchPrompt,
+  transcriptionPrompt,
+  type TranscriptionVariables,
+} from '../prompts.js';
 import { createMemoryCheckRepository, type CheckRepository } from '../repository.js';
 import { reviewDebate } from '../review.js';
 import type { Check, JudgeAnswer, LiveDebateResult, ReviewAnswer, ReviewResult, SearchResponse } from '../schemas.js';
 import { summarizeDebate, type DebateCost, type DebateSummary } from '../outputs/scoreboard.js';
 import { cachedSearch } from '../stages/search.js';
 import { createRecordedSpeakerIdentifier } from '../stages/speaker.js';
-import { createLlmArbiter, createLlmClaimExtractor, createLlmJudge, createLlmReviewer, createLlmToneClassifier } from '../stages/llm-stages.js';
+import {
+  createLlmArbiter,
+  createLlmClaimExtractor,
+  createLlmJudge,
+  createLlmReviewer,
+  createLlmToneClassifier,
+} from '../stages/llm-stages.js';
 import { debateNames } from '../stages/transcriber.js';
 import type { ChunkTranscriber, LiveStages, ReviewStages, StageContext, WebSearch } from '../stages/types.js';
-import { DebateReplaySchema, DEFAULT_STAGE_MODELS, type DebateReplay, type DebateReplayInput, type ModelRef, type ReplayChunk } from './format.js';
+import {
+  DebateReplaySchema,
+  DEFAULT_STAGE_MODELS,
+  type DebateReplay,
+  type DebateReplayInput,
+  type ModelRef,
+  type ReplayChunk,
+} from './format.js';
 
 /** Tokens of a text as the replay bills them: one per four characters (a common estimate). */
 export function estimateTokens(text: string): number {
@@ -30,7 +49,12 @@ export function estimateTokens(text: string): number {
 }
 
 function missing(what: string, key: string): FactcheckError {
-  return new FactcheckError({ code: 'invalid_replay', stage: 'replay', message: `the replay has no recorded ${what} for "${key}"`, field: key });
+  return new FactcheckError({
+    code: 'invalid_replay',
+    stage: 'replay',
+    message: `the replay has no recorded ${what} for "${key}"`,
+    field: key,
+  });
 }
 
 /** Settings of {@link createReplayLanguageModel}. */
@@ -51,7 +75,11 @@ export interface ReplayModelSettings {
  * @example
  * const judge = createReplayLanguageModel({ vendor: 'gemini', model: 'gemini-2.5-flash' }, (stage, key) => recorded[key], { ledger });
  */
-export function createReplayLanguageModel(model: ModelRef, answer: (stage: string, key: string) => unknown, settings: ReplayModelSettings = {}): LanguageModel {
+export function createReplayLanguageModel(
+  model: ModelRef,
+  answer: (stage: string, key: string) => unknown,
+  settings: ReplayModelSettings = {},
+): LanguageModel {
   const driver: Driver = {
     vendor: model.vendor,
     model: model.model,
@@ -59,14 +87,27 @@ export function createReplayLanguageModel(model: ModelRef, answer: (stage: strin
     enforcesSchema: () => false,
     async send(request) {
       const tag = currentCallTag();
-      if (tag === undefined) throw new FactcheckError({ code: 'invalid_replay', stage: 'replay', message: 'a replay model was called outside a tagged stage call' });
+      if (tag === undefined)
+        throw new FactcheckError({
+          code: 'invalid_replay',
+          stage: 'replay',
+          message: 'a replay model was called outside a tagged stage call',
+        });
       const value = answer(tag.stage, tag.key);
       const text = typeof value === 'string' ? value : JSON.stringify(value);
       const input = `${request.system ?? ''}${request.messages.map((message) => message.content).join('')}`;
-      return { text, usage: { inputTokens: estimateTokens(input), outputTokens: estimateTokens(text) }, finishReason: 'stop' };
+      return {
+        text,
+        usage: { inputTokens: estimateTokens(input), outputTokens: estimateTokens(text) },
+        finishReason: 'stop',
+      };
     },
   };
-  return createLanguageModel(driver, { maxRetries: 0, ...(settings.ledger !== undefined ? { ledger: settings.ledger } : {}), ...(settings.cache !== undefined ? { cache: settings.cache } : {}) });
+  return createLanguageModel(driver, {
+    maxRetries: 0,
+    ...(settings.ledger !== undefined ? { ledger: settings.ledger } : {}),
+    ...(settings.cache !== undefined ? { cache: settings.cache } : {}),
+  });
 }
 
 /** Counts attempts per (stage, key) and fails the first `failures` of them (reliability demos). */
@@ -81,7 +122,12 @@ function failureInjector(replay: DebateReplay): (stage: keyof ReplayChunk['failu
     const count = (attempts.get(id) ?? 0) + 1;
     attempts.set(id, count);
     if (count <= planned) {
-      throw new FactcheckError({ code: 'stage_failed', stage, message: `scripted failure ${count} of ${planned} (replay)`, field: key });
+      throw new FactcheckError({
+        code: 'stage_failed',
+        stage,
+        message: `scripted failure ${count} of ${planned} (replay)`,
+        field: key,
+      });
     }
   };
 }
@@ -150,11 +196,15 @@ export interface ReplayStagesSettings {
  * const { live, review, chunks } = createReplayStages(replay, { ledger });
  * const result = await runLiveDebate({ debate: replay.debate, chunks, stages: live, ledger });
  */
-export function createReplayStages(input: DebateReplay | DebateReplayInput, settings: ReplayStagesSettings = {}): ReplayStages {
+export function createReplayStages(
+  input: DebateReplay | DebateReplayInput,
+  settings: ReplayStagesSettings = {},
+): ReplayStages {
   const replay = DebateReplaySchema.parse(input);
   const models = { ...DEFAULT_STAGE_MODELS, ...replay.models };
   const ledger = settings.ledger;
-  const cache = settings.cache === null ? undefined : (settings.cache ?? createMemoryCacheStore({ maxEntries: 10_000 }));
+  const cache =
+    settings.cache === null ? undefined : (settings.cache ?? createMemoryCacheStore({ maxEntries: 10_000 }));
   const modelSettings = { ...(ledger !== undefined ? { ledger } : {}), ...(cache !== undefined ? { cache } : {}) };
   const chunkByIndex = new Map(replay.chunks.map((chunk) => [chunk.index, chunk]));
   const chunkOf = (key: string): ReplayChunk => {
@@ -213,7 +263,12 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
       const answer = replay.evidence[context.key];
       if (answer === undefined && !context.key.endsWith('#review')) throw missing('evidence', context.key);
       const response: SearchResponse = answer ?? { results: [], summary: null };
-      const rendered = searchPrompt.render({ text: query.text, datum: query.datum, query: query.query, claimDate: query.claimAt });
+      const rendered = searchPrompt.render({
+        text: query.text,
+        datum: query.datum,
+        query: query.query,
+        claimDate: query.claimAt,
+      });
       (context.ledger ?? ledger)?.record({
         vendor: models.search.vendor,
         model: models.search.model,
@@ -224,7 +279,10 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
         layer: 0,
         phase: 'answer',
         retry: 0,
-        usage: { inputTokens: estimateTokens(`${rendered.system ?? ''}${rendered.user}`), outputTokens: estimateTokens(response.summary ?? '') },
+        usage: {
+          inputTokens: estimateTokens(`${rendered.system ?? ''}${rendered.user}`),
+          outputTokens: estimateTokens(response.summary ?? ''),
+        },
         latencyMs: 0,
         outcome: 'ok',
       });
@@ -233,11 +291,20 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
   };
 
   const live: LiveStages = {
-    transcriber: replayTranscriber(models.transcription, transcriptionPrompt, (_chunk, key) => chunkOf(key).transcript, ledger, (key) => fail('transcription', key)),
+    transcriber: replayTranscriber(
+      models.transcription,
+      transcriptionPrompt,
+      (_chunk, key) => chunkOf(key).transcript,
+      ledger,
+      (key) => fail('transcription', key),
+    ),
     speaker: {
       async identify(chunk, context) {
         fail('speaker', context.key);
-        return createRecordedSpeakerIdentifier({ [chunk.index]: { speaker: chunkOf(context.key).speaker, score: chunkOf(context.key).speakerScore } }, 'replay').identify(chunk, context);
+        return createRecordedSpeakerIdentifier(
+          { [chunk.index]: { speaker: chunkOf(context.key).speaker, score: chunkOf(context.key).speakerScore } },
+          'replay',
+        ).identify(chunk, context);
       },
     },
     tone: {
@@ -252,7 +319,11 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
         return claims.extract(claimsInput, context);
       },
     },
-    search: cachedSearch(search, { ...(ledger !== undefined ? { ledger } : {}), vendor: models.search.vendor, model: models.search.model }),
+    search: cachedSearch(search, {
+      ...(ledger !== undefined ? { ledger } : {}),
+      vendor: models.search.vendor,
+      model: models.search.model,
+    }),
     judge: {
       judge(judgeInput, context) {
         fail('judge', context.key);
@@ -261,10 +332,15 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
     },
     audioCheck: {
       transcribers: [0, 1, 2].map((position) =>
-        replayTranscriber(models.audioCheck[position] as ModelRef, audioCheckPrompt, (chunk, key) => {
-          const recordedCheck = replay.audioCheck[claimOf(key)];
-          return recordedCheck?.transcripts[position] ?? chunkOf(key).transcript;
-        }, ledger),
+        replayTranscriber(
+          models.audioCheck[position] as ModelRef,
+          audioCheckPrompt,
+          (chunk, key) => {
+            const recordedCheck = replay.audioCheck[claimOf(key)];
+            return recordedCheck?.transcripts[position] ?? chunkOf(key).transcript;
+          },
+          ledger,
+        ),
       ) as unknown as LiveStages['audioCheck']['transcribers'],
       arbiter,
     },
@@ -272,13 +348,22 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
 
   const review: ReviewStages = {
     judge: live.judge,
-    transcriber: replayTranscriber(models.reviewTranscription, reviewTranscriptionPrompt, (_chunk, key) => replay.review?.transcripts[key] ?? chunkOf(key).transcript, ledger),
+    transcriber: replayTranscriber(
+      models.reviewTranscription,
+      reviewTranscriptionPrompt,
+      (_chunk, key) => replay.review?.transcripts[key] ?? chunkOf(key).transcript,
+      ledger,
+    ),
     reviewer: {
       review(reviewInput, context) {
         // a check without a recorded review answer is confirmed with its live judge answer
         const [claim, , attempt] = context.key.split('#');
         if (replay.review?.answers[`${claim}#${attempt}`] === undefined) {
-          const liveAnswer: JudgeAnswer | undefined = replay.judge[`${claim}#corrected#2`] ?? replay.judge[`${claim}#corrected#1`] ?? replay.judge[`${claim}#2`] ?? replay.judge[`${claim}#1`];
+          const liveAnswer: JudgeAnswer | undefined =
+            replay.judge[`${claim}#corrected#2`] ??
+            replay.judge[`${claim}#corrected#1`] ??
+            replay.judge[`${claim}#2`] ??
+            replay.judge[`${claim}#1`];
           const check = reviewInput.check;
           reviewDefaults.set(context.key, {
             claimSaid: true,
@@ -290,7 +375,16 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
                     verdict: check.verdict,
                     reason: check.repeatOf?.label ?? 'confirmado na revisão',
                     citations: check.citations,
-                    facts: { claimed: null, reference: null, unit: null, claimNature: 'factual', evidenceScope: 'same', otherParts: [], slipOfTongue: false, unprovenAccusation: false },
+                    facts: {
+                      claimed: null,
+                      reference: null,
+                      unit: null,
+                      claimNature: 'factual',
+                      evidenceScope: 'same',
+                      otherParts: [],
+                      slipOfTongue: false,
+                      unprovenAccusation: false,
+                    },
                   },
           });
         }
@@ -299,7 +393,11 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
     },
   };
 
-  const chunks: AudioChunk[] = replay.chunks.map((chunk) => ({ index: chunk.index, startSeconds: chunk.startSeconds ?? chunk.index * 10, durationSeconds: chunk.durationSeconds }));
+  const chunks: AudioChunk[] = replay.chunks.map((chunk) => ({
+    index: chunk.index,
+    startSeconds: chunk.startSeconds ?? chunk.index * 10,
+    durationSeconds: chunk.durationSeconds,
+  }));
   const debateName = new Map(replay.earlierDebates.map((debate) => [debate.id, debate.name]));
   const earlierChecks: Check[] = replay.earlierChecks.map((record) => {
     const current = record.history[record.history.length - 1] as Check['history'][number];
@@ -313,7 +411,13 @@ export function createReplayStages(input: DebateReplay | DebateReplayInput, sett
       spokenAt: record.spokenAt,
       claim: { kind: 'checkable', text: record.text, datum: record.datum },
       transcript: record.text,
-      evidence: record.citations.map((url) => ({ url, provider: 'replay', kind: 'web' as const, publishedAt: record.spokenAt.slice(0, 10), title: debateName.get(record.debateId) ?? record.debateId })),
+      evidence: record.citations.map((url) => ({
+        url,
+        provider: 'replay',
+        kind: 'web' as const,
+        publishedAt: record.spokenAt.slice(0, 10),
+        title: debateName.get(record.debateId) ?? record.debateId,
+      })),
       droppedEvidence: [],
       searchSummary: null,
       judge: null,
@@ -365,13 +469,22 @@ export interface ReplayRun {
  * const { summary } = await runReplay(fictionalDebateReplay());
  * console.log(summary.revised, summary.costUsd);
  */
-export async function runReplay(input: DebateReplay | DebateReplayInput, settings: RunReplaySettings = {}): Promise<ReplayRun> {
+export async function runReplay(
+  input: DebateReplay | DebateReplayInput,
+  settings: RunReplaySettings = {},
+): Promise<ReplayRun> {
   const ledger = settings.ledger ?? createMemoryLedger();
-  const stages = createReplayStages(input, { ledger, ...(settings.cache !== undefined ? { cache: settings.cache } : {}) });
+  const stages = createReplayStages(input, {
+    ledger,
+    ...(settings.cache !== undefined ? { cache: settings.cache } : {}),
+  });
   const { replay } = stages;
   const repository =
     settings.repository ??
-    createMemoryCheckRepository({ checks: stages.earlierChecks, debateNames: Object.fromEntries(replay.earlierDebates.map((debate) => [debate.id, debate.name])) });
+    createMemoryCheckRepository({
+      checks: stages.earlierChecks,
+      debateNames: Object.fromEntries(replay.earlierDebates.map((debate) => [debate.id, debate.name])),
+    });
   const live = await runLiveDebate({
     debate: replay.debate,
     chunks: stages.chunks,
@@ -419,14 +532,24 @@ export interface RepeatReplayOptions {
  * @example
  * const twoHours = repeatReplay(fictionalDebateReplay(), 720, { copies: 4 });
  */
-export function repeatReplay(input: DebateReplay | DebateReplayInput, chunkCount: number, options: RepeatReplayOptions = {}): DebateReplay {
+export function repeatReplay(
+  input: DebateReplay | DebateReplayInput,
+  chunkCount: number,
+  options: RepeatReplayOptions = {},
+): DebateReplay {
   const replay = DebateReplaySchema.parse(input);
   const size = replay.chunks.length;
   const copies = Math.max(1, Math.min(options.copies ?? Math.ceil(chunkCount / size), Math.ceil(chunkCount / size)));
-  const fillers = replay.chunks.filter((chunk) => chunk.claims.every((claim) => claim.kind !== 'checkable') && Object.keys(chunk.failures).length === 0);
+  const fillers = replay.chunks.filter(
+    (chunk) => chunk.claims.every((claim) => claim.kind !== 'checkable') && Object.keys(chunk.failures).length === 0,
+  );
   // plan: which source chunk goes where, and under which suffix number
   const plan: { source: ReplayChunk; block: number; full: boolean }[] = [];
-  const starts = new Set(Array.from({ length: copies }, (_, copy) => (options.copies === undefined ? copy * size : Math.floor((copy * chunkCount) / copies))));
+  const starts = new Set(
+    Array.from({ length: copies }, (_, copy) =>
+      options.copies === undefined ? copy * size : Math.floor((copy * chunkCount) / copies),
+    ),
+  );
   let copy = 0;
   let filler = 0;
   while (plan.length < chunkCount) {
@@ -437,11 +560,13 @@ export function repeatReplay(input: DebateReplay | DebateReplayInput, chunkCount
       plan.push({ source: fillers[filler % fillers.length] as ReplayChunk, block: copies + filler, full: false });
       filler += 1;
     } else {
-      for (const source of replay.chunks) if (plan.length < chunkCount) plan.push({ source, block: copies + filler, full: true });
+      for (const source of replay.chunks)
+        if (plan.length < chunkCount) plan.push({ source, block: copies + filler, full: true });
       filler += 1;
     }
   }
-  const suffix = (block: number, text: string): string => (block === 0 || text === '' ? text : `${text} [bloco ${block + 1}]`);
+  const suffix = (block: number, text: string): string =>
+    block === 0 || text === '' ? text : `${text} [bloco ${block + 1}]`;
   const chunks: DebateReplay['chunks'] = [];
   const maps = {
     correctedClaims: {} as DebateReplay['correctedClaims'],
@@ -451,7 +576,13 @@ export function repeatReplay(input: DebateReplay | DebateReplayInput, chunkCount
     reviewTranscripts: {} as Record<string, string>,
     reviewAnswers: {} as Record<string, ReviewAnswer>,
   };
-  const rekey = <Value>(source: Record<string, Value>, target: Record<string, Value>, from: number, to: number, map: (value: Value) => Value): void => {
+  const rekey = <Value>(
+    source: Record<string, Value>,
+    target: Record<string, Value>,
+    from: number,
+    to: number,
+    map: (value: Value) => Value,
+  ): void => {
     for (const [key, value] of Object.entries(source)) {
       const [head, ...rest] = key.split(/(?=[.#])/);
       if (Number(head) !== from) continue;
@@ -461,7 +592,11 @@ export function repeatReplay(input: DebateReplay | DebateReplayInput, chunkCount
   plan.forEach(({ source, block, full }, position) => {
     // the sentence stays (a candidate repeating an earlier debate's claim still repeats it, REP-1);
     // datum and query change, so searches and prompts stay unique
-    const claimText = (claim: ReplayChunk['claims'][number]) => ({ ...claim, datum: suffix(block, claim.datum), query: suffix(block, claim.query) });
+    const claimText = (claim: ReplayChunk['claims'][number]) => ({
+      ...claim,
+      datum: suffix(block, claim.datum),
+      query: suffix(block, claim.query),
+    });
     chunks.push({
       ...source,
       index: position,
@@ -478,7 +613,14 @@ export function repeatReplay(input: DebateReplay | DebateReplayInput, chunkCount
     rekey(replay.audioCheck, maps.audioCheck, from, position, (value) => ({
       ...value,
       transcripts: value.transcripts.map((text) => suffix(block, text)),
-      ...(value.arbiter !== undefined ? { arbiter: { ...value.arbiter, correctedText: value.arbiter.correctedText === null ? null : suffix(block, value.arbiter.correctedText) } } : {}),
+      ...(value.arbiter !== undefined
+        ? {
+            arbiter: {
+              ...value.arbiter,
+              correctedText: value.arbiter.correctedText === null ? null : suffix(block, value.arbiter.correctedText),
+            },
+          }
+        : {}),
     }));
     if (replay.review !== undefined) {
       rekey(replay.review.transcripts, maps.reviewTranscripts, from, position, (text) => suffix(block, text));
@@ -492,6 +634,8 @@ export function repeatReplay(input: DebateReplay | DebateReplayInput, chunkCount
     evidence: maps.evidence,
     judge: maps.judge,
     audioCheck: maps.audioCheck,
-    ...(replay.review !== undefined ? { review: { ...replay.review, transcripts: maps.reviewTranscripts, answers: maps.reviewAnswers } } : {}),
+    ...(replay.review !== undefined
+      ? { review: { ...replay.review, transcripts: maps.reviewTranscripts, answers: maps.reviewAnswers } }
+      : {}),
   };
 }

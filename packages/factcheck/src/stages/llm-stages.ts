@@ -51,7 +51,13 @@ async function callObject<Schema extends z.ZodType, Variables extends Record<str
     );
     return result.object as z.output<Schema>;
   } catch (error) {
-    throw new FactcheckError({ code: 'stage_failed', stage, message: messageOf(error), field: context.key, cause: error });
+    throw new FactcheckError({
+      code: 'stage_failed',
+      stage,
+      message: messageOf(error),
+      field: context.key,
+      cause: error,
+    });
   }
 }
 
@@ -70,7 +76,15 @@ export interface LlmStageSettings<Variables extends Record<string, unknown>> {
 export function createLlmToneClassifier(settings: LlmStageSettings<ToneVariables>): ToneClassifier {
   return {
     classify(input, context): Promise<ToneAnswer> {
-      return callObject('tone', settings.model, settings.prompt ?? tonePrompt, { transcript: input.transcript, speaker: input.speaker ?? 'desconhecido' }, ToneAnswerSchema, 'tone', context);
+      return callObject(
+        'tone',
+        settings.model,
+        settings.prompt ?? tonePrompt,
+        { transcript: input.transcript, speaker: input.speaker ?? 'desconhecido' },
+        ToneAnswerSchema,
+        'tone',
+        context,
+      );
     },
   };
 }
@@ -84,7 +98,15 @@ export function createLlmToneClassifier(settings: LlmStageSettings<ToneVariables
 export function createLlmClaimExtractor(settings: LlmStageSettings<ClaimsVariables>): ClaimExtractor {
   return {
     async extract(input, context): Promise<ExtractedClaim[]> {
-      const answer = await callObject('claims', settings.model, settings.prompt ?? claimsPrompt, { transcript: input.transcript, speaker: input.speaker }, ClaimExtractionSchema, 'claims', context);
+      const answer = await callObject(
+        'claims',
+        settings.model,
+        settings.prompt ?? claimsPrompt,
+        { transcript: input.transcript, speaker: input.speaker },
+        ClaimExtractionSchema,
+        'claims',
+        context,
+      );
       return answer.claims;
     },
   };
@@ -131,9 +153,22 @@ export function createLlmJudge(settings: LlmStageSettings<JudgeVariables>): Judg
 export function createLlmArbiter(settings: LlmStageSettings<ArbiterVariables>): AudioArbiter {
   return {
     async decide(input, context): Promise<ArbiterAnswer> {
-      const answer = await callObject('arbiter', settings.model, settings.prompt ?? arbiterPrompt, { original: input.original, claim: input.claim, transcripts: input.transcripts }, ArbiterAnswerSchema, 'arbiter', context);
+      const answer = await callObject(
+        'arbiter',
+        settings.model,
+        settings.prompt ?? arbiterPrompt,
+        { original: input.original, claim: input.claim, transcripts: input.transcripts },
+        ArbiterAnswerSchema,
+        'arbiter',
+        context,
+      );
       if (answer.choice === 'correct' && (answer.correctedText === null || answer.correctedText.trim() === '')) {
-        throw new FactcheckError({ code: 'stage_failed', stage: 'arbiter', message: `${context.key}: the arbiter chose "correct" without the corrected sentence`, field: 'correctedText' });
+        throw new FactcheckError({
+          code: 'stage_failed',
+          stage: 'arbiter',
+          message: `${context.key}: the arbiter chose "correct" without the corrected sentence`,
+          field: 'correctedText',
+        });
       }
       return answer;
     },

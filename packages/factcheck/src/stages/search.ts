@@ -86,7 +86,8 @@ export function createSonarSearch(settings: SonarSearchSettings = {}): WebSearch
     if (capture !== undefined && response.ok) {
       try {
         const json = (await response.clone().json()) as { citations?: unknown; search_results?: unknown };
-        if (Array.isArray(json.citations)) capture.citations = json.citations.filter((url): url is string => typeof url === 'string');
+        if (Array.isArray(json.citations))
+          capture.citations = json.citations.filter((url): url is string => typeof url === 'string');
         if (Array.isArray(json.search_results)) capture.searchResults = json.search_results as SonarSearchResult[];
       } catch {
         // not JSON: the adapter reports the failure itself
@@ -120,7 +121,13 @@ export function createSonarSearch(settings: SonarSearchSettings = {}): WebSearch
         );
         summary = result.text;
       } catch (error) {
-        throw new FactcheckError({ code: 'stage_failed', stage: 'search', message: `${context.key}: ${messageOf(error)}`, field: context.key, cause: error });
+        throw new FactcheckError({
+          code: 'stage_failed',
+          stage: 'search',
+          message: `${context.key}: ${messageOf(error)}`,
+          field: context.key,
+          cause: error,
+        });
       }
       const results: EvidenceItem[] = [];
       if (capture.searchResults !== undefined && capture.searchResults.length > 0) {
@@ -164,7 +171,13 @@ interface FactCheckApiResponse {
     text?: string;
     claimant?: string;
     claimDate?: string;
-    claimReview?: { publisher?: { name?: string; site?: string }; url?: string; title?: string; reviewDate?: string; textualRating?: string }[];
+    claimReview?: {
+      publisher?: { name?: string; site?: string };
+      url?: string;
+      title?: string;
+      reviewDate?: string;
+      textualRating?: string;
+    }[];
   }[];
 }
 
@@ -184,7 +197,12 @@ export function createGoogleFactCheckSearch(settings: GoogleFactCheckSettings = 
     async search(query: SearchQuery, context: StageContext): Promise<SearchResponse> {
       const apiKey = settings.apiKey ?? process.env.GOOGLE_FACTCHECK_API_KEY ?? process.env.GOOGLE_API_KEY;
       if (apiKey === undefined || apiKey === '') {
-        throw new FactcheckError({ code: 'missing_configuration', stage: 'search', message: 'Google Fact Check Tools needs an API key (GOOGLE_FACTCHECK_API_KEY)', field: 'apiKey' });
+        throw new FactcheckError({
+          code: 'missing_configuration',
+          stage: 'search',
+          message: 'Google Fact Check Tools needs an API key (GOOGLE_FACTCHECK_API_KEY)',
+          field: 'apiKey',
+        });
       }
       const url = new URL(`${baseURL}/v1alpha1/claims:search`);
       url.searchParams.set('query', query.datum.trim() !== '' ? query.datum : query.text);
@@ -193,11 +211,21 @@ export function createGoogleFactCheckSearch(settings: GoogleFactCheckSettings = 
       url.searchParams.set('key', apiKey);
       let body: FactCheckApiResponse;
       try {
-        const response = await fetcher(url, { method: 'GET', headers: { accept: 'application/json' }, ...(context.signal !== undefined ? { signal: context.signal } : {}) });
+        const response = await fetcher(url, {
+          method: 'GET',
+          headers: { accept: 'application/json' },
+          ...(context.signal !== undefined ? { signal: context.signal } : {}),
+        });
         if (!response.ok) throw new Error(`HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
         body = (await response.json()) as FactCheckApiResponse;
       } catch (error) {
-        throw new FactcheckError({ code: 'stage_failed', stage: 'search', message: `${context.key}: Google Fact Check Tools: ${messageOf(error)}`, field: context.key, cause: error });
+        throw new FactcheckError({
+          code: 'stage_failed',
+          stage: 'search',
+          message: `${context.key}: Google Fact Check Tools: ${messageOf(error)}`,
+          field: context.key,
+          cause: error,
+        });
       }
       const results: EvidenceItem[] = [];
       for (const claim of body.claims ?? []) {
@@ -228,15 +256,22 @@ export function createGoogleFactCheckSearch(settings: GoogleFactCheckSettings = 
  * @example
  * const search = combineSearches([createSonarSearch(), createGoogleFactCheckSearch()]);
  */
-export function combineSearches(searches: readonly WebSearch[], name = searches.map((search) => search.name).join('+')): WebSearch {
+export function combineSearches(
+  searches: readonly WebSearch[],
+  name = searches.map((search) => search.name).join('+'),
+): WebSearch {
   return {
     name,
     async search(query, context) {
       const settled = await Promise.allSettled(searches.map((search) => search.search(query, context)));
-      const answered = settled.filter((outcome): outcome is PromiseFulfilledResult<SearchResponse> => outcome.status === 'fulfilled');
+      const answered = settled.filter(
+        (outcome): outcome is PromiseFulfilledResult<SearchResponse> => outcome.status === 'fulfilled',
+      );
       if (answered.length === 0) {
         const first = settled[0];
-        throw first !== undefined && first.status === 'rejected' ? first.reason : new FactcheckError({ code: 'missing_configuration', stage: 'search', message: 'no search configured' });
+        throw first !== undefined && first.status === 'rejected'
+          ? first.reason
+          : new FactcheckError({ code: 'missing_configuration', stage: 'search', message: 'no search configured' });
       }
       const seen = new Set<string>();
       const results: EvidenceItem[] = [];
@@ -248,7 +283,9 @@ export function combineSearches(searches: readonly WebSearch[], name = searches.
           results.push(item);
         }
       }
-      const summaries = answered.map((response) => response.value.summary).filter((summary): summary is string => summary !== null && summary !== '');
+      const summaries = answered
+        .map((response) => response.value.summary)
+        .filter((summary): summary is string => summary !== null && summary !== '');
       return { results, summary: summaries.length > 0 ? summaries.join('\n\n') : null };
     },
   };
@@ -302,7 +339,16 @@ export function cachedSearch(search: WebSearch, settings: CachedSearchSettings =
       }
       const answer = await search.search(query, context);
       if (isMap) store.set(key, answer);
-      else await store.set(key, { text: JSON.stringify(answer), vendor: search.name, model: search.name, layer: 0, finishReason: 'stop', usage: { inputTokens: 0, outputTokens: 0 }, createdAt: context.debate.startedAt });
+      else
+        await store.set(key, {
+          text: JSON.stringify(answer),
+          vendor: search.name,
+          model: search.name,
+          layer: 0,
+          finishReason: 'stop',
+          usage: { inputTokens: 0, outputTokens: 0 },
+          createdAt: context.debate.startedAt,
+        });
       return answer;
     },
   };
@@ -346,5 +392,8 @@ export function gatherEvidence(
   // rule DEB-4: official sources first (stable)
   const official = kept.filter((item) => isOfficialSource(item.url));
   const other = kept.filter((item) => !isOfficialSource(item.url));
-  return { kept: [...official, ...other], dropped: filtered.dropped.map((drop) => ({ url: drop.result.url, reason: drop.reason })) };
+  return {
+    kept: [...official, ...other],
+    dropped: filtered.dropped.map((drop) => ({ url: drop.result.url, reason: drop.reason })),
+  };
 }

@@ -14,24 +14,71 @@ describe('stage 3 — speaker', () => {
   test('over @espectro/speaker-id (offline statistics embedder): enrolled candidates are recognised, silence stays unknown', async () => {
     const embedder = createStatisticsEmbedder();
     let voices = createVoicesFile(embedder, new Date('2026-09-01T00:00:00Z'));
-    voices = addSpeaker(voices, await enrollSpeaker({ name: 'helena', clips: [{ file: 'h1', samples: float(helena(3, 1)) }, { file: 'h2', samples: float(helena(3, 2)) }], embedder }), embedder);
-    voices = addSpeaker(voices, await enrollSpeaker({ name: 'Otávio Barreto', clips: [{ file: 'o1', samples: float(otavio(3, 1)) }, { file: 'o2', samples: float(otavio(3, 2)) }], embedder }), embedder);
+    voices = addSpeaker(
+      voices,
+      await enrollSpeaker({
+        name: 'helena',
+        clips: [
+          { file: 'h1', samples: float(helena(3, 1)) },
+          { file: 'h2', samples: float(helena(3, 2)) },
+        ],
+        embedder,
+      }),
+      embedder,
+    );
+    voices = addSpeaker(
+      voices,
+      await enrollSpeaker({
+        name: 'Otávio Barreto',
+        clips: [
+          { file: 'o1', samples: float(otavio(3, 1)) },
+          { file: 'o2', samples: float(otavio(3, 2)) },
+        ],
+        embedder,
+      }),
+      embedder,
+    );
     const speaker = await createSpeakerIdIdentifier({ voices, embedder, aliases: { helena: 'Helena Valadares' } });
-    const chunk = (index: number, samples: Int16Array) => ({ index, startSeconds: index * 10, durationSeconds: samples.length / 16000, samples });
+    const chunk = (index: number, samples: Int16Array) => ({
+      index,
+      startSeconds: index * 10,
+      durationSeconds: samples.length / 16000,
+      samples,
+    });
     expect((await speaker.identify(chunk(0, helena(10, 7)), testContext())).speaker).toBe('Helena Valadares');
     expect((await speaker.identify(chunk(1, otavio(10, 8)), testContext())).speaker).toBe('Otávio Barreto');
-    expect(await speaker.identify(chunk(2, new Int16Array(160_000)), testContext())).toMatchObject({ speaker: null, score: null });
-    await expect(speaker.identify({ index: 3, startSeconds: 30, durationSeconds: 10 }, testContext())).rejects.toMatchObject({ code: 'invalid_audio' });
+    expect(await speaker.identify(chunk(2, new Int16Array(160_000)), testContext())).toMatchObject({
+      speaker: null,
+      score: null,
+    });
+    await expect(
+      speaker.identify({ index: 3, startSeconds: 30, durationSeconds: 10 }, testContext()),
+    ).rejects.toMatchObject({ code: 'invalid_audio' });
   });
 
   test('a missing voices file is a configuration error', async () => {
-    await expect(createSpeakerIdIdentifier({ voices: '/nonexistent/voices.json' })).rejects.toMatchObject({ code: 'missing_configuration', field: 'voices' });
+    await expect(createSpeakerIdIdentifier({ voices: '/nonexistent/voices.json' })).rejects.toMatchObject({
+      code: 'missing_configuration',
+      field: 'voices',
+    });
   });
 
   test('recorded speakers (replays, operator logs)', async () => {
     const speaker = createRecordedSpeakerIdentifier({ 1: 'Helena Valadares', 2: { speaker: null, score: 0.2 } });
-    expect(await speaker.identify({ index: 0, startSeconds: 0, durationSeconds: 10 }, testContext())).toEqual({ speaker: null, score: null, backend: 'recorded' });
-    expect(await speaker.identify({ index: 1, startSeconds: 10, durationSeconds: 10 }, testContext())).toEqual({ speaker: 'Helena Valadares', score: null, backend: 'recorded' });
-    expect(await speaker.identify({ index: 2, startSeconds: 20, durationSeconds: 10 }, testContext())).toEqual({ speaker: null, score: 0.2, backend: 'recorded' });
+    expect(await speaker.identify({ index: 0, startSeconds: 0, durationSeconds: 10 }, testContext())).toEqual({
+      speaker: null,
+      score: null,
+      backend: 'recorded',
+    });
+    expect(await speaker.identify({ index: 1, startSeconds: 10, durationSeconds: 10 }, testContext())).toEqual({
+      speaker: 'Helena Valadares',
+      score: null,
+      backend: 'recorded',
+    });
+    expect(await speaker.identify({ index: 2, startSeconds: 20, durationSeconds: 10 }, testContext())).toEqual({
+      speaker: null,
+      score: 0.2,
+      backend: 'recorded',
+    });
   });
 });

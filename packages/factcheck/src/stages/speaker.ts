@@ -38,18 +38,35 @@ export async function createSpeakerIdIdentifier(settings: SpeakerIdIdentifierSet
       cause: error,
     });
   }
-  const voices = typeof settings.voices === 'string' ? await speakerId.readVoicesFile(settings.voices) : settings.voices;
+  const voices =
+    typeof settings.voices === 'string' ? await speakerId.readVoicesFile(settings.voices) : settings.voices;
   if (voices === undefined) {
-    throw new FactcheckError({ code: 'missing_configuration', stage: 'speaker', message: `no voices file at ${String(settings.voices)}`, field: 'voices' });
+    throw new FactcheckError({
+      code: 'missing_configuration',
+      stage: 'speaker',
+      message: `no voices file at ${String(settings.voices)}`,
+      field: 'voices',
+    });
   }
-  const embedder = settings.embedder ?? (await speakerId.embedderForVoices(voices, { ...(settings.env !== undefined ? { env: settings.env } : {}) }));
+  const embedder =
+    settings.embedder ??
+    (await speakerId.embedderForVoices(voices, { ...(settings.env !== undefined ? { env: settings.env } : {}) }));
   const { voices: _voices, embedder: _embedder, aliases, env: _env, ...identifyOptions } = settings;
   return {
     async identify(chunk: AudioChunk, _context: StageContext): Promise<SpeakerResult> {
       if (chunk.samples === undefined) {
-        throw new FactcheckError({ code: 'invalid_audio', stage: 'speaker', message: `chunk ${chunk.index} has no samples`, field: 'samples' });
+        throw new FactcheckError({
+          code: 'invalid_audio',
+          stage: 'speaker',
+          message: `chunk ${chunk.index} has no samples`,
+          field: 'samples',
+        });
       }
-      const result = await speakerId.identifySamples(samplesToFloat(chunk.samples), { ...identifyOptions, voices, embedder });
+      const result = await speakerId.identifySamples(samplesToFloat(chunk.samples), {
+        ...identifyOptions,
+        voices,
+        embedder,
+      });
       const name = result.speaker === null ? null : (aliases?.[result.speaker] ?? result.speaker);
       return { speaker: name, score: result.score, backend: result.backend };
     },

@@ -18,7 +18,10 @@ import type { ChunkTranscriber, StageContext } from './types.js';
 /** The names a debate's transcription prompt lists: candidates, parties, then the extra names. */
 export function debateNames(debate: DebateInfo, extra: readonly string[] = []): string[] {
   const names = [
-    ...debate.candidates.flatMap((candidate) => [candidate.name, ...(candidate.party !== undefined ? [candidate.party] : [])]),
+    ...debate.candidates.flatMap((candidate) => [
+      candidate.name,
+      ...(candidate.party !== undefined ? [candidate.party] : []),
+    ]),
     ...debate.names,
     ...extra,
   ];
@@ -53,7 +56,12 @@ export interface ModelTranscriberSettings {
 export function createModelTranscriber(settings: ModelTranscriberSettings): ChunkTranscriber {
   const [first] = settings.models;
   if (first === undefined) {
-    throw new FactcheckError({ code: 'missing_configuration', stage: settings.stage ?? 'transcription', message: 'createModelTranscriber needs at least one model', field: 'models' });
+    throw new FactcheckError({
+      code: 'missing_configuration',
+      stage: settings.stage ?? 'transcription',
+      message: 'createModelTranscriber needs at least one model',
+      field: 'models',
+    });
   }
   const stage = settings.stage ?? 'transcription';
   return {
@@ -61,7 +69,12 @@ export function createModelTranscriber(settings: ModelTranscriberSettings): Chun
     model: first.modelId,
     async transcribe(chunk: AudioChunk, context: StageContext): Promise<Transcript> {
       if (chunk.samples === undefined) {
-        throw new FactcheckError({ code: 'invalid_audio', stage, message: `chunk ${chunk.index} has no samples (a replayed chunk needs replay stages)`, field: 'samples' });
+        throw new FactcheckError({
+          code: 'invalid_audio',
+          stage,
+          message: `chunk ${chunk.index} has no samples (a replayed chunk needs replay stages)`,
+          field: 'samples',
+        });
       }
       const audio = encodeChunkWav(chunk.samples);
       let lastError: unknown;
@@ -87,7 +100,12 @@ export function createModelTranscriber(settings: ModelTranscriberSettings): Chun
           if (last || !isLlmError(error) || !shouldFallThrough(error, settings.fallThrough ?? 'resilient')) break;
         }
       }
-      throw new FactcheckError({ code: 'stage_failed', stage, message: `chunk ${chunk.index}: ${messageOf(lastError)}`, cause: lastError });
+      throw new FactcheckError({
+        code: 'stage_failed',
+        stage,
+        message: `chunk ${chunk.index}: ${messageOf(lastError)}`,
+        cause: lastError,
+      });
     },
   };
 }
@@ -110,7 +128,10 @@ export interface DefaultTranscriberSettings {
  */
 export function createDefaultTranscriber(settings: DefaultTranscriberSettings = {}): ChunkTranscriber {
   return createModelTranscriber({
-    models: [createOpenAITranscriber(settings.openai), createGroqTranscriber({ model: 'whisper-large-v3-turbo', ...settings.groq })],
+    models: [
+      createOpenAITranscriber(settings.openai),
+      createGroqTranscriber({ model: 'whisper-large-v3-turbo', ...settings.groq }),
+    ],
     ...(settings.names !== undefined ? { names: settings.names } : {}),
     ...(settings.prompt !== undefined ? { prompt: settings.prompt } : {}),
     ...(settings.stage !== undefined ? { stage: settings.stage } : {}),

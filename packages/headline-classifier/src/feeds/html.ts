@@ -1,17 +1,88 @@
 /** Named HTML entities that Chilean feeds use in titles and bajadas (plus the XML five). */
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0',
-  aacute: 'á', eacute: 'é', iacute: 'í', oacute: 'ó', uacute: 'ú', yacute: 'ý',
-  Aacute: 'Á', Eacute: 'É', Iacute: 'Í', Oacute: 'Ó', Uacute: 'Ú', Yacute: 'Ý',
-  agrave: 'à', egrave: 'è', igrave: 'ì', ograve: 'ò', ugrave: 'ù',
-  Agrave: 'À', Egrave: 'È', Igrave: 'Ì', Ograve: 'Ò', Ugrave: 'Ù',
-  auml: 'ä', euml: 'ë', iuml: 'ï', ouml: 'ö', uuml: 'ü', Auml: 'Ä', Euml: 'Ë', Iuml: 'Ï', Ouml: 'Ö', Uuml: 'Ü',
-  acirc: 'â', ecirc: 'ê', icirc: 'î', ocirc: 'ô', ucirc: 'û', atilde: 'ã', otilde: 'õ',
-  ntilde: 'ñ', Ntilde: 'Ñ', ccedil: 'ç', Ccedil: 'Ç',
-  iexcl: '¡', iquest: '¿', laquo: '«', raquo: '»', ldquo: '“', rdquo: '”', lsquo: '‘', rsquo: '’',
-  sbquo: '‚', bdquo: '„', hellip: '…', ndash: '–', mdash: '—', middot: '·', bull: '•',
-  deg: '°', ordm: 'º', ordf: 'ª', euro: '€', cent: '¢', pound: '£', copy: '©', reg: '®', trade: '™',
-  sect: '§', para: '¶', shy: '', zwnj: '', zwj: '', lrm: '', rlm: '', thinsp: '\u2009', ensp: '\u2002', emsp: '\u2003',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  aacute: 'á',
+  eacute: 'é',
+  iacute: 'í',
+  oacute: 'ó',
+  uacute: 'ú',
+  yacute: 'ý',
+  Aacute: 'Á',
+  Eacute: 'É',
+  Iacute: 'Í',
+  Oacute: 'Ó',
+  Uacute: 'Ú',
+  Yacute: 'Ý',
+  agrave: 'à',
+  egrave: 'è',
+  igrave: 'ì',
+  ograve: 'ò',
+  ugrave: 'ù',
+  Agrave: 'À',
+  Egrave: 'È',
+  Igrave: 'Ì',
+  Ograve: 'Ò',
+  Ugrave: 'Ù',
+  auml: 'ä',
+  euml: 'ë',
+  iuml: 'ï',
+  ouml: 'ö',
+  uuml: 'ü',
+  Auml: 'Ä',
+  Euml: 'Ë',
+  Iuml: 'Ï',
+  Ouml: 'Ö',
+  Uuml: 'Ü',
+  acirc: 'â',
+  ecirc: 'ê',
+  icirc: 'î',
+  ocirc: 'ô',
+  ucirc: 'û',
+  atilde: 'ã',
+  otilde: 'õ',
+  ntilde: 'ñ',
+  Ntilde: 'Ñ',
+  ccedil: 'ç',
+  Ccedil: 'Ç',
+  iexcl: '¡',
+  iquest: '¿',
+  laquo: '«',
+  raquo: '»',
+  ldquo: '“',
+  rdquo: '”',
+  lsquo: '‘',
+  rsquo: '’',
+  sbquo: '‚',
+  bdquo: '„',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  middot: '·',
+  bull: '•',
+  deg: '°',
+  ordm: 'º',
+  ordf: 'ª',
+  euro: '€',
+  cent: '¢',
+  pound: '£',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  sect: '§',
+  para: '¶',
+  shy: '',
+  zwnj: '',
+  zwj: '',
+  lrm: '',
+  rlm: '',
+  thinsp: '\u2009',
+  ensp: '\u2002',
+  emsp: '\u2003',
 };
 
 const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31}));/g;
@@ -25,12 +96,15 @@ const ENTITY = /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|([A-Za-z][A-Za-z0-9]{1,31
  * decodeEntities('Comisi&oacute;n aprob&#243; &laquo;idea de legislar&raquo;'); // 'Comisión aprobó «idea de legislar»'
  */
 export function decodeEntities(text: string): string {
-  return text.replace(ENTITY, (whole, decimal: string | undefined, hexadecimal: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
-    const codePoint = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hexadecimal!, 16);
-    if (codePoint === 0 || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return whole;
-    return String.fromCodePoint(codePoint);
-  });
+  return text.replace(
+    ENTITY,
+    (whole, decimal: string | undefined, hexadecimal: string | undefined, name: string | undefined) => {
+      if (name !== undefined) return NAMED_ENTITIES[name] ?? whole;
+      const codePoint = decimal !== undefined ? Number.parseInt(decimal, 10) : Number.parseInt(hexadecimal!, 16);
+      if (codePoint === 0 || codePoint > 0x10ffff || (codePoint >= 0xd800 && codePoint <= 0xdfff)) return whole;
+      return String.fromCodePoint(codePoint);
+    },
+  );
 }
 
 /**

@@ -10,8 +10,16 @@ const outlet = (id: string) => findOutlet(id)!;
 
 describe('parseFeed (HC-2: title and bajada only)', () => {
   it('reads the five outlets’ feed shapes into stored headlines', () => {
-    expect(MONITORED_OUTLETS.map((entry) => entry.id)).toEqual(['latercera', 'lacuarta', 'exante', 'biobiochile', 'cooperativa']);
-    const outcomes = ingestFeeds(MONITORED_OUTLETS.map((entry) => ({ outlet: entry, xml: fixture(`${entry.id}.xml`) })));
+    expect(MONITORED_OUTLETS.map((entry) => entry.id)).toEqual([
+      'latercera',
+      'lacuarta',
+      'exante',
+      'biobiochile',
+      'cooperativa',
+    ]);
+    const outcomes = ingestFeeds(
+      MONITORED_OUTLETS.map((entry) => ({ outlet: entry, xml: fixture(`${entry.id}.xml`) })),
+    );
     expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
     const counts = outcomes.map((outcome) => (outcome.ok ? outcome.headlines.length : -1));
     expect(counts).toEqual([2, 1, 1, 2, 2]);
@@ -53,7 +61,9 @@ describe('parseFeed (HC-2: title and bajada only)', () => {
       'La parlamentaria reunió firmas para una instancia ficticia “de ejemplo” […] The post Fixture appeared first on Ex-Ante.',
     );
     const biobio = parseFeed(fixture('biobiochile.xml'), outlet('biobiochile')).headlines;
-    expect(biobio[0]!.description).toBe('La norma ficticia fue publicada en el Diario Oficial y su reglamento rige desde el lunes.');
+    expect(biobio[0]!.description).toBe(
+      'La norma ficticia fue publicada en el Diario Oficial y su reglamento rige desde el lunes.',
+    );
     expect(biobio[1]!.description).toBe('El sismo ficticio tuvo magnitud 4,1 según el centro sismológico.');
     expect(biobio[0]!.publishedAt).toBe('2026-11-30T11:00:00Z');
     const [lacuarta] = parseFeed(fixture('lacuarta.xml'), outlet('lacuarta')).headlines;
@@ -94,12 +104,16 @@ describe('per-feed errors', () => {
       parseFeed(fixture('broken.xml'), outlet('latercera'));
     } catch (error) {
       expect((error as HeadlineClassifierError).code).toBe('feed_xml_invalid');
-      expect((error as Error).message).toMatch(/ingest latercera: the feed is not well-formed XML \(line \d+, column \d+\)/);
+      expect((error as Error).message).toMatch(
+        /ingest latercera: the feed is not well-formed XML \(line \d+, column \d+\)/,
+      );
     }
   });
 
   it('a document that is not RSS throws feed_not_rss naming its root', () => {
-    expect(() => parseFeed(fixture('not-rss.xml'), outlet('cooperativa'))).toThrow(/expected an RSS 2.0 document .*found <html>/);
+    expect(() => parseFeed(fixture('not-rss.xml'), outlet('cooperativa'))).toThrow(
+      /expected an RSS 2.0 document .*found <html>/,
+    );
   });
 
   it('ingestFeeds reports a broken feed without stopping the others', () => {

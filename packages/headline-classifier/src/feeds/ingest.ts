@@ -89,7 +89,11 @@ export function parseFeed(xml: string, outlet: Pick<Outlet, 'id' | 'domain'>): F
   const root = Object.keys(document).find((key) => key !== '?xml');
   const rss = document.rss as Record<string, unknown> | undefined;
   if (rss === undefined || typeof rss !== 'object') {
-    feedError('feed_not_rss', outlet.id, `expected an RSS 2.0 document (<rss><channel>…), found <${root ?? 'nothing'}>`);
+    feedError(
+      'feed_not_rss',
+      outlet.id,
+      `expected an RSS 2.0 document (<rss><channel>…), found <${root ?? 'nothing'}>`,
+    );
   }
   const channel = rss.channel as Record<string, unknown> | undefined;
   if (channel === undefined || typeof channel !== 'object') {
@@ -157,8 +161,7 @@ export function parseFeed(xml: string, outlet: Pick<Outlet, 'id' | 'domain'>): F
 
 /** One feed's outcome in {@link ingestFeeds}: its headlines, or a clear per-feed error. */
 export type FeedOutcome =
-  | ({ ok: true } & FeedIngestion)
-  | { ok: false; outlet: string; error: { code: string; message: string } };
+  ({ ok: true } & FeedIngestion) | { ok: false; outlet: string; error: { code: string; message: string } };
 
 /**
  * Reads several feeds; a broken feed gives a per-feed error and never stops the others.

@@ -15,11 +15,31 @@ export interface Outlet {
  * them in tests, and `espectro hc` accepts any feed file or URL.
  */
 export const MONITORED_OUTLETS: readonly Outlet[] = [
-  { id: 'latercera', name: 'La Tercera', domain: 'latercera.com', feedUrl: 'https://www.latercera.com/arc/outboundfeeds/rss/?outputType=xml' },
-  { id: 'lacuarta', name: 'La Cuarta', domain: 'lacuarta.com', feedUrl: 'https://www.lacuarta.com/arc/outboundfeeds/rss/?outputType=xml' },
+  {
+    id: 'latercera',
+    name: 'La Tercera',
+    domain: 'latercera.com',
+    feedUrl: 'https://www.latercera.com/arc/outboundfeeds/rss/?outputType=xml',
+  },
+  {
+    id: 'lacuarta',
+    name: 'La Cuarta',
+    domain: 'lacuarta.com',
+    feedUrl: 'https://www.lacuarta.com/arc/outboundfeeds/rss/?outputType=xml',
+  },
   { id: 'exante', name: 'Ex-Ante', domain: 'ex-ante.cl', feedUrl: 'https://www.ex-ante.cl/feed/' },
-  { id: 'biobiochile', name: 'BioBioChile', domain: 'biobiochile.cl', feedUrl: 'https://www.biobiochile.cl/static/feed-rss' },
-  { id: 'cooperativa', name: 'Cooperativa', domain: 'cooperativa.cl', feedUrl: 'https://www.cooperativa.cl/noticias/site/tax/port/all/rss____1.xml' },
+  {
+    id: 'biobiochile',
+    name: 'BioBioChile',
+    domain: 'biobiochile.cl',
+    feedUrl: 'https://www.biobiochile.cl/static/feed-rss',
+  },
+  {
+    id: 'cooperativa',
+    name: 'Cooperativa',
+    domain: 'cooperativa.cl',
+    feedUrl: 'https://www.cooperativa.cl/noticias/site/tax/port/all/rss____1.xml',
+  },
 ];
 
 /** Finds a monitored outlet by id or domain. */

@@ -109,7 +109,8 @@ export function createAnthropic(settings: AnthropicSettings = {}): LanguageModel
         .map((block) => block.text)
         .join('');
       const toolUse = blocks.find(
-        (block): block is { type: 'tool_use'; name: string; input: unknown } => block.type === 'tool_use' && (block as { name?: string }).name === toolName,
+        (block): block is { type: 'tool_use'; name: string; input: unknown } =>
+          block.type === 'tool_use' && (block as { name?: string }).name === toolName,
       );
       const finishReason = finishReasonOf(message.stop_reason);
       return {

@@ -6,7 +6,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryLedger, definePrompt, LlmError, type LlmErrorCode } from '../index.js';
-import { llmErrorOf, reply, startFakeLlmServer, type FakeLlmServer, type FakeModelVendor, type FakeStep, type FakeVendor } from '../testing/index.js';
+import {
+  llmErrorOf,
+  reply,
+  startFakeLlmServer,
+  type FakeLlmServer,
+  type FakeModelVendor,
+  type FakeStep,
+  type FakeVendor,
+} from '../testing/index.js';
 
 const VENDORS: FakeModelVendor[] = ['openai', 'groq', 'anthropic', 'gemini', 'deepseek', 'perplexity'];
 const WIRE: Record<FakeModelVendor, FakeVendor> = {
@@ -35,14 +43,22 @@ const judge = definePrompt({
 });
 const variables = { a: 'Sube el dólar', b: 'El dólar sube otra vez' };
 
-const LEAKABLE_KEYS = ['OPENAI_API_KEY', 'GROQ_API_KEY', 'ANTHROPIC_API_KEY', 'GEMINI_API_KEY', 'DEEPSEEK_API_KEY', 'PERPLEXITY_API_KEY'];
+const LEAKABLE_KEYS = [
+  'OPENAI_API_KEY',
+  'GROQ_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'GEMINI_API_KEY',
+  'DEEPSEEK_API_KEY',
+  'PERPLEXITY_API_KEY',
+];
 
 let server: FakeLlmServer;
 
 beforeAll(async () => {
   // Anything leaking from the environment would send requests elsewhere or with other credentials.
   const leak = 'http://192.0.2.1:9/leak';
-  for (const name of ['OPENAI_BASE_URL', 'GROQ_BASE_URL', 'ANTHROPIC_BASE_URL', 'GOOGLE_GEMINI_BASE_URL']) vi.stubEnv(name, leak);
+  for (const name of ['OPENAI_BASE_URL', 'GROQ_BASE_URL', 'ANTHROPIC_BASE_URL', 'GOOGLE_GEMINI_BASE_URL'])
+    vi.stubEnv(name, leak);
   for (const name of LEAKABLE_KEYS) vi.stubEnv(name, 'leaked-env-key');
   vi.stubEnv('GOOGLE_API_KEY', undefined);
   vi.stubEnv('ANTHROPIC_AUTH_TOKEN', 'leaked-token');
@@ -97,7 +113,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
 
   test('structured output: vendor mechanism on the wire, validated object', async () => {
     server.enqueue(reply.json({ verdict: 'same', confidence: 0.9 }));
-    const result = await server.model(vendor).generateObject({ prompt: judge, variables, schema: judgement, schemaName: 'judgement' });
+    const result = await server
+      .model(vendor)
+      .generateObject({ prompt: judge, variables, schema: judgement, schemaName: 'judgement' });
     expect(result.object).toEqual({ verdict: 'same', confidence: 0.9 });
     expect(result.repairs).toEqual([]);
     expect(result.reasked).toBe(false);
@@ -166,7 +184,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
     expect(error.status).toBe(status);
     expect(error.vendor).toBe(vendor);
     expect(error.model).toBe(DEFAULT_MODELS[vendor]);
-    expect(error.message).toMatch(new RegExp(`^@espectro/llm \\[${vendor}/${DEFAULT_MODELS[vendor]}\\] request: ${code}`));
+    expect(error.message).toMatch(
+      new RegExp(`^@espectro/llm \\[${vendor}/${DEFAULT_MODELS[vendor]}\\] request: ${code}`),
+    );
     expect(error.attempts.map((attempt) => attempt.outcome)).toEqual([code]);
     expect(ledger.entries().map((entry) => entry.outcome)).toEqual([code]);
   });
@@ -195,7 +215,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
     expect(result.attempts[1]!.waitedMs).toBe(10);
     server.reset();
     server.enqueue(reply.rateLimit({ retryAfterSeconds: 120 }), reply.text('never asked'));
-    const error = await llmErrorOf(server.model(vendor, { maxRetries: 2, maxRetryDelayMs: 1_000 }).generateText({ prompt: judge, variables }));
+    const error = await llmErrorOf(
+      server.model(vendor, { maxRetries: 2, maxRetryDelayMs: 1_000 }).generateText({ prompt: judge, variables }),
+    );
     expect(error.code).toBe('rate_limited');
     expect(error.retryAfterMs).toBe(120_000);
     expect(server.requests).toHaveLength(1);
@@ -223,13 +245,18 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
 
   test('truncated JSON: the complete part is kept when the schema accepts it, else one re-ask', async () => {
     const lenient = z.object({ verdict: z.string(), note: z.string().optional() });
-    server.enqueue(reply.truncatedJson({ verdict: 'same', note: 'a long explanation that gets cut off' }, { keepFraction: 0.7 }));
+    server.enqueue(
+      reply.truncatedJson({ verdict: 'same', note: 'a long explanation that gets cut off' }, { keepFraction: 0.7 }),
+    );
     const kept = await server.model(vendor).generateObject({ prompt: judge, variables, schema: lenient });
     expect(kept.object).toEqual({ verdict: 'same' });
     expect(kept.repairs).toContain('closed_truncated_json');
     expect(kept.finishReason).toBe('length');
     server.reset();
-    server.enqueue(reply.truncatedJson({ verdict: 'same', confidence: 0.75 }, { keepFraction: 0.5 }), reply.json({ verdict: 'same', confidence: 0.75 }));
+    server.enqueue(
+      reply.truncatedJson({ verdict: 'same', confidence: 0.75 }, { keepFraction: 0.5 }),
+      reply.json({ verdict: 'same', confidence: 0.75 }),
+    );
     const reasked = await server.model(vendor).generateObject({ prompt: judge, variables, schema: judgement });
     expect(reasked.object).toEqual({ verdict: 'same', confidence: 0.75 });
     expect(reasked.reasked).toBe(true);
@@ -238,7 +265,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
   test('malformed twice → malformed_output after exactly one re-ask that carries the problem', async () => {
     const ledger = createMemoryLedger();
     server.enqueue(reply.malformedJson(), reply.malformedJson('still {not: json}'));
-    const error = await llmErrorOf(server.model(vendor).generateObject({ prompt: judge, variables, schema: judgement, ledger }));
+    const error = await llmErrorOf(
+      server.model(vendor).generateObject({ prompt: judge, variables, schema: judgement, ledger }),
+    );
     expect(error.code).toBe('malformed_output');
     expect(error.isRetryable).toBe(false);
     expect(error.stage).toBe('parse_output');
@@ -255,8 +284,13 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
   });
 
   test('schema violation twice → schema_mismatch with the zod issues', async () => {
-    server.enqueue(reply.schemaViolation({ verdict: 'maybe', confidence: 3 }), reply.schemaViolation({ verdict: 'maybe' }));
-    const error = await llmErrorOf(server.model(vendor).generateObject({ prompt: judge, variables, schema: judgement }));
+    server.enqueue(
+      reply.schemaViolation({ verdict: 'maybe', confidence: 3 }),
+      reply.schemaViolation({ verdict: 'maybe' }),
+    );
+    const error = await llmErrorOf(
+      server.model(vendor).generateObject({ prompt: judge, variables, schema: judgement }),
+    );
     expect(error.code).toBe('schema_mismatch');
     expect(error.stage).toBe('validate_output');
     expect(error.issues.some((issue) => issue.startsWith('verdict:'))).toBe(true);
@@ -280,7 +314,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
 
   test('refusal → refused, not retried, not re-asked', async () => {
     server.enqueue(reply.refusal('No puedo ayudar con eso.'), reply.text('not reached'));
-    const error = await llmErrorOf(server.model(vendor, { maxRetries: 2 }).generateObject({ prompt: judge, variables, schema: judgement }));
+    const error = await llmErrorOf(
+      server.model(vendor, { maxRetries: 2 }).generateObject({ prompt: judge, variables, schema: judgement }),
+    );
     expect(error.code).toBe('refused');
     expect(error.isRetryable).toBe(false);
     expect(server.requests).toHaveLength(1);
@@ -295,7 +331,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
     vi.stubEnv('DEEPSEEK_API_KEY', '');
     vi.stubEnv('PERPLEXITY_API_KEY', '');
     try {
-      const error = await llmErrorOf(server.model(vendor, { apiKey: undefined }).generateText({ prompt: judge, variables }));
+      const error = await llmErrorOf(
+        server.model(vendor, { apiKey: undefined }).generateText({ prompt: judge, variables }),
+      );
       expect(error.code).toBe('auth');
       expect(error.stage).toBe('configure');
       expect(error.message).toMatch(/API_KEY/);
@@ -309,7 +347,9 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
   test('the caller aborting stops the call with aborted and no retry', async () => {
     server.enqueue(reply.slow(10_000), reply.text('not reached'));
     const controller = new AbortController();
-    const pending = server.model(vendor, { maxRetries: 2 }).generateText({ prompt: judge, variables, signal: controller.signal });
+    const pending = server
+      .model(vendor, { maxRetries: 2 })
+      .generateText({ prompt: judge, variables, signal: controller.signal });
     while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
     controller.abort();
     const error = await llmErrorOf(pending);

@@ -37,7 +37,15 @@ interface GenerateContentResponse {
   usageMetadata?: { promptTokenCount?: number; candidatesTokenCount?: number; thoughtsTokenCount?: number };
 }
 
-const BLOCKED = new Set(['SAFETY', 'RECITATION', 'BLOCKLIST', 'PROHIBITED_CONTENT', 'SPII', 'IMAGE_SAFETY', 'LANGUAGE']);
+const BLOCKED = new Set([
+  'SAFETY',
+  'RECITATION',
+  'BLOCKLIST',
+  'PROHIBITED_CONTENT',
+  'SPII',
+  'IMAGE_SAFETY',
+  'LANGUAGE',
+]);
 
 function finishReasonOf(reason: string | undefined): FinishReason {
   if (reason === 'STOP') return 'stop';
@@ -59,8 +67,13 @@ export function createGemini(settings: GeminiSettings = {}): LanguageModel {
   const apiKey = settings.apiKey ?? apiKeyFromEnv(['GEMINI_API_KEY', 'GOOGLE_API_KEY']);
   let client: Promise<GenAIClient> | undefined;
   const getClient = (): Promise<GenAIClient> => {
-    if (apiKey === undefined) return Promise.reject(missingKeyError('gemini', model, ['GEMINI_API_KEY', 'GOOGLE_API_KEY']));
-    client ??= loadSdk<GenAIModule>('@google/genai', 'gemini', () => import('@google/genai') as Promise<unknown> as Promise<GenAIModule>).then(
+    if (apiKey === undefined)
+      return Promise.reject(missingKeyError('gemini', model, ['GEMINI_API_KEY', 'GOOGLE_API_KEY']));
+    client ??= loadSdk<GenAIModule>(
+      '@google/genai',
+      'gemini',
+      () => import('@google/genai') as Promise<unknown> as Promise<GenAIModule>,
+    ).then(
       (sdk) =>
         new sdk.GoogleGenAI({
           apiKey,
@@ -102,7 +115,8 @@ export function createGemini(settings: GeminiSettings = {}): LanguageModel {
       })) as GenerateContentResponse;
       const usage = {
         inputTokens: response.usageMetadata?.promptTokenCount ?? 0,
-        outputTokens: (response.usageMetadata?.candidatesTokenCount ?? 0) + (response.usageMetadata?.thoughtsTokenCount ?? 0),
+        outputTokens:
+          (response.usageMetadata?.candidatesTokenCount ?? 0) + (response.usageMetadata?.thoughtsTokenCount ?? 0),
       };
       const candidate = response.candidates?.[0];
       if (candidate === undefined) {
@@ -111,7 +125,11 @@ export function createGemini(settings: GeminiSettings = {}): LanguageModel {
           text: '',
           usage,
           finishReason: reason !== undefined ? 'refusal' : 'other',
-          ...(reason !== undefined ? { refusal: `prompt blocked (${reason})${response.promptFeedback?.blockReasonMessage !== undefined ? `: ${response.promptFeedback.blockReasonMessage}` : ''}` } : {}),
+          ...(reason !== undefined
+            ? {
+                refusal: `prompt blocked (${reason})${response.promptFeedback?.blockReasonMessage !== undefined ? `: ${response.promptFeedback.blockReasonMessage}` : ''}`,
+              }
+            : {}),
         };
       }
       const text = (candidate.content?.parts ?? [])

@@ -1,7 +1,12 @@
 import { createLanguageModel } from '../core.js';
 import { apiKeyFromEnv, loadSdk } from '../sdk.js';
 import type { LanguageModel } from '../types.js';
-import { chatCompletionsDriver, missingKeyError, type ChatCompletionsClient, type ChatStructuredOutput } from './chat-completions.js';
+import {
+  chatCompletionsDriver,
+  missingKeyError,
+  type ChatCompletionsClient,
+  type ChatStructuredOutput,
+} from './chat-completions.js';
 import type { ProviderSettings } from './openai.js';
 
 /** Settings of {@link createGroq}. */
@@ -24,13 +29,23 @@ interface GroqModule {
 
 /** Lazily builds one `groq-sdk` client with SDK retries off. */
 export function groqClientFactory(
-  settings: { apiKey: string | undefined; baseURL: string; timeoutMs: number; fetch?: typeof globalThis.fetch | undefined; headers?: Record<string, string> | undefined },
+  settings: {
+    apiKey: string | undefined;
+    baseURL: string;
+    timeoutMs: number;
+    fetch?: typeof globalThis.fetch | undefined;
+    headers?: Record<string, string> | undefined;
+  },
   model: string,
 ): () => Promise<unknown> {
   let client: Promise<unknown> | undefined;
   return () => {
     if (settings.apiKey === undefined) return Promise.reject(missingKeyError('groq', model, ['GROQ_API_KEY']));
-    client ??= loadSdk<GroqModule>('groq-sdk', 'groq', () => import('groq-sdk') as Promise<unknown> as Promise<GroqModule>).then(
+    client ??= loadSdk<GroqModule>(
+      'groq-sdk',
+      'groq',
+      () => import('groq-sdk') as Promise<unknown> as Promise<GroqModule>,
+    ).then(
       (sdk) =>
         new sdk.Groq({
           apiKey: settings.apiKey,

@@ -2,7 +2,12 @@ import { createLanguageModel, type CommonModelSettings } from '../core.js';
 import { LlmError } from '../errors.js';
 import { apiKeyFromEnv, loadSdk } from '../sdk.js';
 import type { LanguageModel } from '../types.js';
-import { chatCompletionsDriver, missingKeyError, type ChatCompletionsClient, type ChatStructuredOutput } from './chat-completions.js';
+import {
+  chatCompletionsDriver,
+  missingKeyError,
+  type ChatCompletionsClient,
+  type ChatStructuredOutput,
+} from './chat-completions.js';
 
 /** Settings shared by the vendor adapters. */
 export interface ProviderSettings extends CommonModelSettings {
@@ -45,14 +50,24 @@ interface OpenAIModule {
 /** Lazily builds one `openai` client with SDK retries off. */
 export function openaiClientFactory(
   vendor: string,
-  settings: { apiKey: string | undefined; baseURL: string; timeoutMs: number; fetch?: typeof globalThis.fetch | undefined; headers?: Record<string, string> | undefined },
+  settings: {
+    apiKey: string | undefined;
+    baseURL: string;
+    timeoutMs: number;
+    fetch?: typeof globalThis.fetch | undefined;
+    headers?: Record<string, string> | undefined;
+  },
   keyVariables: readonly string[],
   model: string,
 ): () => Promise<unknown> {
   let client: Promise<unknown> | undefined;
   return () => {
     if (settings.apiKey === undefined) return Promise.reject(missingKeyError(vendor, model, keyVariables));
-    client ??= loadSdk<OpenAIModule>('openai', vendor, () => import('openai') as Promise<unknown> as Promise<OpenAIModule>).then(
+    client ??= loadSdk<OpenAIModule>(
+      'openai',
+      vendor,
+      () => import('openai') as Promise<unknown> as Promise<OpenAIModule>,
+    ).then(
       (sdk) =>
         new sdk.OpenAI({
           apiKey: settings.apiKey,

@@ -58,11 +58,15 @@ describe('startFakeLlmServer', () => {
 
   test('requests record path, lower-cased headers and the parsed body', async () => {
     server.enqueue(reply.text('ok'));
-    await server.model('gemini', { model: 'gemini-2.5-flash-lite', thinkingBudget: 0 }).generateText({ prompt, temperature: 0.2 });
+    await server
+      .model('gemini', { model: 'gemini-2.5-flash-lite', thinkingBudget: 0 })
+      .generateText({ prompt, temperature: 0.2 });
     const request = server.requests[0]!;
     expect(request.path).toBe('/v1beta/models/gemini-2.5-flash-lite:generateContent');
     expect(request.model).toBe('gemini-2.5-flash-lite');
     expect(request.headers['content-type']).toContain('application/json');
-    expect(request.body).toMatchObject({ generationConfig: { temperature: 0.2, thinkingConfig: { thinkingBudget: 0 }, maxOutputTokens: 4096 } });
+    expect(request.body).toMatchObject({
+      generationConfig: { temperature: 0.2, thinkingConfig: { thinkingBudget: 0 }, maxOutputTokens: 4096 },
+    });
   });
 });

@@ -73,7 +73,10 @@ export interface FakeServerCore {
   unref(): this;
 }
 
-function matches(match: FakeMatch, request: { vendor: FakeVendor; model: string | undefined; route: FakeRoute }): boolean {
+function matches(
+  match: FakeMatch,
+  request: { vendor: FakeVendor; model: string | undefined; route: FakeRoute },
+): boolean {
   return (
     (match.vendor === undefined || match.vendor === request.vendor) &&
     (match.model === undefined || match.model === request.model) &&
@@ -122,7 +125,11 @@ function routeOf(method: string, path: string): Routed | undefined {
     return { vendor: pathname.startsWith('/openai/v1/') ? 'groq' : 'openai', route: 'chat', pathModel: undefined };
   }
   if (pathname.endsWith('/audio/transcriptions')) {
-    return { vendor: pathname.startsWith('/openai/v1/') ? 'groq' : 'openai', route: 'transcription', pathModel: undefined };
+    return {
+      vendor: pathname.startsWith('/openai/v1/') ? 'groq' : 'openai',
+      route: 'transcription',
+      pathModel: undefined,
+    };
   }
   if (pathname.endsWith('/v1/messages')) return { vendor: 'anthropic', route: 'chat', pathModel: undefined };
   const gemini = /\/models\/([^/:]+):generateContent$/.exec(pathname);
@@ -169,12 +176,21 @@ function errorBody(vendor: FakeVendor, status: number, message: string, retryAft
         message,
         status: statusName,
         ...(retryAfterMs !== undefined
-          ? { details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterMs / 1000}s` }] }
+          ? {
+              details: [{ '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${retryAfterMs / 1000}s` }],
+            }
           : {}),
       },
     };
   }
-  const type = status === 429 ? 'rate_limit_exceeded' : status === 401 ? 'invalid_request_error' : status >= 500 ? 'server_error' : 'invalid_request_error';
+  const type =
+    status === 429
+      ? 'rate_limit_exceeded'
+      : status === 401
+        ? 'invalid_request_error'
+        : status >= 500
+          ? 'server_error'
+          : 'invalid_request_error';
   return { error: { message, type, code: status === 401 ? 'invalid_api_key' : null, param: null } };
 }
 
@@ -199,7 +215,10 @@ function chatAnswer(vendor: FakeVendor, step: FakeStep, parsed: ParsedChat): Ans
       usage = step.kind === 'text' ? step.usage : undefined;
       break;
     case 'json':
-      content = vendor === 'anthropic' && parsed.toolName !== undefined ? { toolInput: step.value, finish: 'stop' } : { text: JSON.stringify(step.value), finish: 'stop' };
+      content =
+        vendor === 'anthropic' && parsed.toolName !== undefined
+          ? { toolInput: step.value, finish: 'stop' }
+          : { text: JSON.stringify(step.value), finish: 'stop' };
       usage = step.usage;
       break;
     case 'truncated_json': {
@@ -219,7 +238,8 @@ function chatAnswer(vendor: FakeVendor, step: FakeStep, parsed: ParsedChat): Ans
     default:
       throw new Error(`fake server: step ${step.kind} is not an answer`);
   }
-  const outputText = content.text ?? (content.toolInput !== undefined ? JSON.stringify(content.toolInput) : (content.refusal ?? ''));
+  const outputText =
+    content.text ?? (content.toolInput !== undefined ? JSON.stringify(content.toolInput) : (content.refusal ?? ''));
   const tokens = usage ?? { inputTokens: estimateTokens(parsed.promptText), outputTokens: estimateTokens(outputText) };
   const created = Math.floor(Date.now() / 1000);
   if (vendor === 'openai' || vendor === 'groq') {
@@ -244,7 +264,11 @@ function chatAnswer(vendor: FakeVendor, step: FakeStep, parsed: ParsedChat): Ans
             finish_reason: refused ? (vendor === 'openai' ? 'stop' : 'content_filter') : content.finish,
           },
         ],
-        usage: { prompt_tokens: tokens.inputTokens, completion_tokens: tokens.outputTokens, total_tokens: tokens.inputTokens + tokens.outputTokens },
+        usage: {
+          prompt_tokens: tokens.inputTokens,
+          completion_tokens: tokens.outputTokens,
+          total_tokens: tokens.inputTokens + tokens.outputTokens,
+        },
         ...(vendor === 'groq' ? { x_groq: { id: `req_${id}` } } : {}),
       },
     };
@@ -266,7 +290,13 @@ function chatAnswer(vendor: FakeVendor, step: FakeStep, parsed: ParsedChat): Ans
         model: parsed.model ?? 'unknown',
         content: blocks,
         stop_reason:
-          content.toolInput !== undefined ? 'tool_use' : content.finish === 'length' ? 'max_tokens' : content.finish === 'refusal' ? 'refusal' : 'end_turn',
+          content.toolInput !== undefined
+            ? 'tool_use'
+            : content.finish === 'length'
+              ? 'max_tokens'
+              : content.finish === 'refusal'
+                ? 'refusal'
+                : 'end_turn',
         stop_sequence: null,
         usage: { input_tokens: tokens.inputTokens, output_tokens: tokens.outputTokens },
       },
@@ -275,8 +305,16 @@ function chatAnswer(vendor: FakeVendor, step: FakeStep, parsed: ParsedChat): Ans
   // gemini
   const candidate =
     content.finish === 'refusal'
-      ? { index: 0, finishReason: 'SAFETY', safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }] }
-      : { index: 0, content: { role: 'model', parts: [{ text: content.text ?? '' }] }, finishReason: content.finish === 'length' ? 'MAX_TOKENS' : 'STOP' };
+      ? {
+          index: 0,
+          finishReason: 'SAFETY',
+          safetyRatings: [{ category: 'HARM_CATEGORY_DANGEROUS_CONTENT', probability: 'HIGH', blocked: true }],
+        }
+      : {
+          index: 0,
+          content: { role: 'model', parts: [{ text: content.text ?? '' }] },
+          finishReason: content.finish === 'length' ? 'MAX_TOKENS' : 'STOP',
+        };
   return {
     status: 200,
     headers: {},
@@ -344,27 +382,41 @@ function parseChat(vendor: FakeVendor, body: Record<string, unknown>, pathModel:
   let toolName: string | undefined;
   if (vendor === 'openai' || vendor === 'groq') {
     const all = Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : [];
-    const systemParts = all.filter((message) => message.role === 'system' || message.role === 'developer').map((message) => textOf(message.content));
+    const systemParts = all
+      .filter((message) => message.role === 'system' || message.role === 'developer')
+      .map((message) => textOf(message.content));
     system = systemParts.length > 0 ? systemParts.join('\n') : undefined;
-    messages = all.filter((message) => message.role !== 'system' && message.role !== 'developer').map((message) => ({ role: message.role, content: textOf(message.content) }));
+    messages = all
+      .filter((message) => message.role !== 'system' && message.role !== 'developer')
+      .map((message) => ({ role: message.role, content: textOf(message.content) }));
   } else if (vendor === 'anthropic') {
     system = body.system !== undefined ? textOf(body.system) : undefined;
-    messages = (Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : []).map((message) => ({
-      role: message.role,
-      content: textOf(message.content),
-    }));
+    messages = (Array.isArray(body.messages) ? (body.messages as { role: string; content: unknown }[]) : []).map(
+      (message) => ({
+        role: message.role,
+        content: textOf(message.content),
+      }),
+    );
     const tools = Array.isArray(body.tools) ? (body.tools as { name?: string }[]) : [];
     const choice = body.tool_choice as { name?: string } | undefined;
     toolName = choice?.name ?? tools[0]?.name;
   } else {
     system = body.systemInstruction !== undefined ? textOf(body.systemInstruction) : undefined;
-    messages = (Array.isArray(body.contents) ? (body.contents as { role?: string; parts?: unknown }[]) : []).map((content) => ({
-      role: content.role === 'model' ? 'assistant' : (content.role ?? 'user'),
-      content: textOf(content.parts),
-    }));
+    messages = (Array.isArray(body.contents) ? (body.contents as { role?: string; parts?: unknown }[]) : []).map(
+      (content) => ({
+        role: content.role === 'model' ? 'assistant' : (content.role ?? 'user'),
+        content: textOf(content.parts),
+      }),
+    );
   }
   const model = pathModel ?? (typeof body.model === 'string' ? body.model : undefined);
-  return { model, system, messages, promptText: `${system ?? ''}${messages.map((message) => message.content).join('')}`, toolName };
+  return {
+    model,
+    system,
+    messages,
+    promptText: `${system ?? ''}${messages.map((message) => message.content).join('')}`,
+    toolName,
+  };
 }
 
 /**
@@ -378,7 +430,11 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
   let requests: FakeRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
-  const nextStep = (request: { vendor: FakeVendor; model: string | undefined; route: FakeRoute }): FakeStep | undefined => {
+  const nextStep = (request: {
+    vendor: FakeVendor;
+    model: string | undefined;
+    route: FakeRoute;
+  }): FakeStep | undefined => {
     for (const queue of targeted) {
       if (queue.steps.length > 0 && matches(queue.match, request)) return queue.steps.shift();
     }
@@ -396,7 +452,14 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
     response.end(payload);
   };
 
-  const serve = (step: FakeStep, routed: Routed, parsed: ParsedChat, fields: Record<string, string>, request: IncomingMessage, response: ServerResponse): void => {
+  const serve = (
+    step: FakeStep,
+    routed: Routed,
+    parsed: ParsedChat,
+    fields: Record<string, string>,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): void => {
     switch (step.kind) {
       case 'disconnect':
         request.socket.destroy();
@@ -414,7 +477,8 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
         return;
       }
       case 'rate_limit': {
-        const retryAfterMs = step.retryAfterMs ?? (step.retryAfterSeconds !== undefined ? step.retryAfterSeconds * 1000 : undefined);
+        const retryAfterMs =
+          step.retryAfterMs ?? (step.retryAfterSeconds !== undefined ? step.retryAfterSeconds * 1000 : undefined);
         const headers: Record<string, string> = {};
         if (routed.vendor !== 'gemini') {
           if (step.retryAfterMs !== undefined) {
@@ -424,14 +488,27 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
             headers['retry-after'] = String(step.retryAfterSeconds);
           }
         }
-        send(response, { status: 429, headers, body: errorBody(routed.vendor, 429, step.message, routed.vendor === 'gemini' ? retryAfterMs : undefined) });
+        send(response, {
+          status: 429,
+          headers,
+          body: errorBody(routed.vendor, 429, step.message, routed.vendor === 'gemini' ? retryAfterMs : undefined),
+        });
         return;
       }
       case 'http_error':
-        send(response, { status: step.status, headers: {}, body: errorBody(routed.vendor, step.status, step.message, undefined) });
+        send(response, {
+          status: step.status,
+          headers: {},
+          body: errorBody(routed.vendor, step.status, step.message, undefined),
+        });
         return;
       default:
-        send(response, routed.route === 'transcription' ? transcriptionAnswer(routed.vendor, step, fields) : chatAnswer(routed.vendor, step, parsed));
+        send(
+          response,
+          routed.route === 'transcription'
+            ? transcriptionAnswer(routed.vendor, step, fields)
+            : chatAnswer(routed.vendor, step, parsed),
+        );
     }
   };
 
@@ -477,7 +554,13 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
       const parsed =
         routed.route === 'chat' && body !== null && typeof body === 'object'
           ? parseChat(routed.vendor, body as Record<string, unknown>, routed.pathModel)
-          : { model: fields.model, system: undefined, messages: [], promptText: fields.prompt ?? '', toolName: undefined };
+          : {
+              model: fields.model,
+              system: undefined,
+              messages: [],
+              promptText: fields.prompt ?? '',
+              toolName: undefined,
+            };
       const model = parsed.model;
       const step = nextStep({ vendor: routed.vendor, model, route: routed.route });
       requests.push({
@@ -540,7 +623,8 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
     },
     enqueueFor(match, ...steps) {
       const existing = targeted.find(
-        (queue) => queue.match.vendor === match.vendor && queue.match.model === match.model && queue.match.route === match.route,
+        (queue) =>
+          queue.match.vendor === match.vendor && queue.match.model === match.model && queue.match.route === match.route,
       );
       if (existing !== undefined) existing.steps.push(...steps);
       else targeted.push({ match: { ...match }, steps: [...steps] });

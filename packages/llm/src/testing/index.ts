@@ -39,7 +39,14 @@ import {
 import { startFakeServerCore, type FakeServerCore, type FakeServerOptions } from './fake-server.js';
 
 export { reply, type FakeStep, type FakeUsage } from './replies.js';
-export type { FakeMatch, FakeRequest, FakeRoute, FakeServerCore, FakeServerOptions, FakeVendor } from './fake-server.js';
+export type {
+  FakeMatch,
+  FakeRequest,
+  FakeRoute,
+  FakeServerCore,
+  FakeServerOptions,
+  FakeVendor,
+} from './fake-server.js';
 
 /** Vendors {@link FakeLlmServer.model} can build an adapter for. */
 export type FakeModelVendor = 'openai' | 'groq' | 'anthropic' | 'gemini' | 'deepseek' | 'perplexity';
@@ -83,7 +90,10 @@ export async function startFakeLlmServer(options: FakeServerOptions = {}): Promi
   const core = await startFakeServerCore(options);
   const baseURL = (vendor: FakeModelVendor): string =>
     vendor === 'openai' || vendor === 'deepseek' || vendor === 'perplexity' ? `${core.url}/v1` : core.url;
-  const withDefaults = <Settings extends object>(vendor: string, settings: Settings | undefined): Settings & typeof FAKE_ADAPTER_DEFAULTS & { apiKey: string } => ({
+  const withDefaults = <Settings extends object>(
+    vendor: string,
+    settings: Settings | undefined,
+  ): Settings & typeof FAKE_ADAPTER_DEFAULTS & { apiKey: string } => ({
     ...FAKE_ADAPTER_DEFAULTS,
     apiKey: `fake-${vendor}-key`,
     ...(settings ?? ({} as Settings)),

@@ -66,7 +66,11 @@ export type ConfusionMatrix = z.infer<typeof ConfusionMatrixSchema>;
  * confusionMatrix(['a', 'a', 'b'], ['a', 'b', 'b']);
  * // { classes: ['a', 'b'], matrix: [[1, 1], [0, 1]], n: 3 }
  */
-export function confusionMatrix(gold: readonly string[], predicted: readonly string[], classes?: readonly string[]): ConfusionMatrix {
+export function confusionMatrix(
+  gold: readonly string[],
+  predicted: readonly string[],
+  classes?: readonly string[],
+): ConfusionMatrix {
   const input = parseInput(ConfusionMatrixInputSchema, { gold, predicted, classes }, 'AGR-2', 'confusionMatrix');
   const order = input.classes ?? [...new Set([...input.gold, ...input.predicted])].sort();
   const index = new Map(order.map((label, position) => [label, position] as const));

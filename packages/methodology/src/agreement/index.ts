@@ -36,7 +36,12 @@ export {
   type RawAgreementResult,
 } from './kappa.js';
 export { WilsonIntervalInputSchema, wilsonInterval } from './wilson.js';
-export { ConfusionMatrixInputSchema, ConfusionMatrixSchema, confusionMatrix, type ConfusionMatrix } from './confusion.js';
+export {
+  ConfusionMatrixInputSchema,
+  ConfusionMatrixSchema,
+  confusionMatrix,
+  type ConfusionMatrix,
+} from './confusion.js';
 export {
   BootstrapOptionsSchema,
   ClassRecallSchema,

@@ -146,7 +146,9 @@ describe('cohenKappa (rule AGR-1)', () => {
     expectInputError(() => cohenKappa(['x'], ['x'], { level: 1 }), 'AGR-1', ['options', 'level']);
     expectInputError(() => cohenKappa(['x'], ['x'], { se: 'bootstrap' as 'fleiss' }), 'AGR-1', ['options', 'se']);
     expectInputError(() => cohenKappa(['x'], ['x'], { levle: 0.9 } as never), 'AGR-1', ['options']);
-    expect(() => cohenKappa(['x'], ['x'], { level: '0.95' as unknown as number })).toThrow(/cohenKappa \(rule AGR-1\).*options\.level/);
+    expect(() => cohenKappa(['x'], ['x'], { level: '0.95' as unknown as number })).toThrow(
+      /cohenKappa \(rule AGR-1\).*options\.level/,
+    );
   });
 
   const labels = fc.constantFrom('a', 'b', 'c', 'd');
@@ -179,24 +181,25 @@ describe('cohenKappa (rule AGR-1)', () => {
     expect(cohenKappa(a, a).kappa).toBeNull();
   });
 
-  test.prop([pairs, fc.constantFrom('asymptotic' as const, 'fleiss' as const), fc.double({ min: 0.5, max: 0.999, noNaN: true })])(
-    'stays in [−1, 1] with a CI in [−1, 1] around κ',
-    (cases, se, level) => {
-      const result = cohenKappa(
-        cases.map(([left]) => left),
-        cases.map(([, right]) => right),
-        { se, level },
-      );
-      if (result.kappa === null) return;
-      expect(result.kappa).toBeGreaterThanOrEqual(-1 - 1e-12);
-      expect(result.kappa).toBeLessThanOrEqual(1 + 1e-12);
-      expect(result.ci![0]).toBeGreaterThanOrEqual(-1);
-      expect(result.ci![1]).toBeLessThanOrEqual(1);
-      expect(result.ci![0]).toBeLessThanOrEqual(result.kappa + 1e-12);
-      expect(result.ci![1]).toBeGreaterThanOrEqual(result.kappa - 1e-12);
-      expect(result.se!).toBeGreaterThanOrEqual(0);
-    },
-  );
+  test.prop([
+    pairs,
+    fc.constantFrom('asymptotic' as const, 'fleiss' as const),
+    fc.double({ min: 0.5, max: 0.999, noNaN: true }),
+  ])('stays in [−1, 1] with a CI in [−1, 1] around κ', (cases, se, level) => {
+    const result = cohenKappa(
+      cases.map(([left]) => left),
+      cases.map(([, right]) => right),
+      { se, level },
+    );
+    if (result.kappa === null) return;
+    expect(result.kappa).toBeGreaterThanOrEqual(-1 - 1e-12);
+    expect(result.kappa).toBeLessThanOrEqual(1 + 1e-12);
+    expect(result.ci![0]).toBeGreaterThanOrEqual(-1);
+    expect(result.ci![1]).toBeLessThanOrEqual(1);
+    expect(result.ci![0]).toBeLessThanOrEqual(result.kappa + 1e-12);
+    expect(result.ci![1]).toBeGreaterThanOrEqual(result.kappa - 1e-12);
+    expect(result.se!).toBeGreaterThanOrEqual(0);
+  });
 });
 
 describe('rawAgreement (rules AGR-1, AGR-5)', () => {

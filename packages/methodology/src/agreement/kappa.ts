@@ -249,5 +249,11 @@ export function rawAgreement(a: readonly string[], b: readonly string[], level?:
     if (input.a[position] === input.b[position]) agreements += 1;
   }
   const n = input.a.length;
-  return { agreements, n, value: agreements / n, interval: wilsonBounds(agreements, n, input.level), level: input.level };
+  return {
+    agreements,
+    n,
+    value: agreements / n,
+    interval: wilsonBounds(agreements, n, input.level),
+    level: input.level,
+  };
 }

@@ -47,7 +47,9 @@ describe('macroAccuracy (rule AGR-2)', () => {
   });
 
   it('honours minCases and returns null without eligible classes', () => {
-    expect(macroAccuracy({ gold, predicted, minCases: 11, bootstrap: { seed: 1, resamples: 10 } }).eligibleClasses).toEqual(['b']);
+    expect(
+      macroAccuracy({ gold, predicted, minCases: 11, bootstrap: { seed: 1, resamples: 10 } }).eligibleClasses,
+    ).toEqual(['b']);
     const none = macroAccuracy({ gold: ['a', 'b'], predicted: ['a', 'a'], bootstrap: { seed: 3, resamples: 10 } });
     expect(none.value).toBeNull();
     expect(none.interval).toBeNull();
@@ -82,29 +84,46 @@ describe('macroAccuracy (rule AGR-2)', () => {
   const cases = fc.array(fc.tuple(labels, labels), { minLength: 1, maxLength: 120 });
 
   test.prop([cases, fc.integer({ min: 0, max: 0xffff_ffff })])('is deterministic for a seed', (pairs, seed) => {
-    const input = { gold: pairs.map(([g]) => g), predicted: pairs.map(([, p]) => p), minCases: 3, bootstrap: { seed, resamples: 200 } };
+    const input = {
+      gold: pairs.map(([g]) => g),
+      predicted: pairs.map(([, p]) => p),
+      minCases: 3,
+      bootstrap: { seed, resamples: 200 },
+    };
     expect(macroAccuracy(input)).toEqual(macroAccuracy(structuredClone(input)));
   });
 
-  test.prop([cases.chain((pairs) => fc.tuple(fc.constant(pairs), fc.shuffledSubarray(pairs, { minLength: pairs.length })))])(
-    'has a point estimate invariant to case order',
-    ([pairs, shuffled]) => {
-      const run = (list: [string, string][]) =>
-        macroAccuracy({ gold: list.map(([g]) => g), predicted: list.map(([, p]) => p), minCases: 3, bootstrap: { seed: 5, resamples: 20 } });
-      const original = run(pairs);
-      const permuted = run(shuffled);
-      expect(permuted.value).toBe(original.value);
-      expect(permuted.eligibleClasses).toEqual(original.eligibleClasses);
+  test.prop([
+    cases.chain((pairs) => fc.tuple(fc.constant(pairs), fc.shuffledSubarray(pairs, { minLength: pairs.length }))),
+  ])('has a point estimate invariant to case order', ([pairs, shuffled]) => {
+    const run = (list: [string, string][]) =>
+      macroAccuracy({
+        gold: list.map(([g]) => g),
+        predicted: list.map(([, p]) => p),
+        minCases: 3,
+        bootstrap: { seed: 5, resamples: 20 },
+      });
+    const original = run(pairs);
+    const permuted = run(shuffled);
+    expect(permuted.value).toBe(original.value);
+    expect(permuted.eligibleClasses).toEqual(original.eligibleClasses);
+  });
+
+  test.prop([cases, fc.integer({ min: 0, max: 1000 })])(
+    'keeps the interval ordered and inside [0, 1]',
+    (pairs, seed) => {
+      const result = macroAccuracy({
+        gold: pairs.map(([g]) => g),
+        predicted: pairs.map(([, p]) => p),
+        minCases: 2,
+        bootstrap: { seed, resamples: 100 },
+      });
+      if (result.interval === null) return;
+      expect(result.interval[0]).toBeGreaterThanOrEqual(0);
+      expect(result.interval[1]).toBeLessThanOrEqual(1);
+      expect(result.interval[0]).toBeLessThanOrEqual(result.interval[1]);
     },
   );
-
-  test.prop([cases, fc.integer({ min: 0, max: 1000 })])('keeps the interval ordered and inside [0, 1]', (pairs, seed) => {
-    const result = macroAccuracy({ gold: pairs.map(([g]) => g), predicted: pairs.map(([, p]) => p), minCases: 2, bootstrap: { seed, resamples: 100 } });
-    if (result.interval === null) return;
-    expect(result.interval[0]).toBeGreaterThanOrEqual(0);
-    expect(result.interval[1]).toBeLessThanOrEqual(1);
-    expect(result.interval[0]).toBeLessThanOrEqual(result.interval[1]);
-  });
 });
 
 describe('bootstrap generator (AGR-2)', () => {
@@ -127,8 +146,22 @@ describe('bootstrap generator (AGR-2)', () => {
 
 describe('confusionMatrix (rule AGR-2)', () => {
   it('counts gold rows against predicted columns', () => {
-    expect(confusionMatrix(['a', 'a', 'b'], ['a', 'b', 'b'])).toEqual({ classes: ['a', 'b'], matrix: [[1, 1], [0, 1]], n: 3 });
-    expect(confusionMatrix(['a'], ['a'], ['b', 'a'])).toEqual({ classes: ['b', 'a'], matrix: [[0, 0], [0, 1]], n: 1 });
+    expect(confusionMatrix(['a', 'a', 'b'], ['a', 'b', 'b'])).toEqual({
+      classes: ['a', 'b'],
+      matrix: [
+        [1, 1],
+        [0, 1],
+      ],
+      n: 3,
+    });
+    expect(confusionMatrix(['a'], ['a'], ['b', 'a'])).toEqual({
+      classes: ['b', 'a'],
+      matrix: [
+        [0, 0],
+        [0, 1],
+      ],
+      n: 1,
+    });
   });
   it('rejects labels outside the given classes', () => {
     expect(() => confusionMatrix(['a', 'c'], ['a', 'a'], ['a', 'b'])).toThrow(/gold\.1/);

@@ -8,11 +8,13 @@ import { MACRO_ACCURACY_MIN_CASES, MIN_PRECISION_CASES } from './constants.js';
 
 describe('perClassMeasurability (rule AGR-3)', () => {
   it('marks classes with fewer than 25 gold cases as not measurable', () => {
-    expect(perClassMeasurability({ legislative_process: 14, parliamentary_activity: 24, non_legislative: 25 })).toEqual({
-      legislative_process: { goldCases: 14, measurable: false },
-      parliamentary_activity: { goldCases: 24, measurable: false },
-      non_legislative: { goldCases: 25, measurable: true },
-    });
+    expect(perClassMeasurability({ legislative_process: 14, parliamentary_activity: 24, non_legislative: 25 })).toEqual(
+      {
+        legislative_process: { goldCases: 14, measurable: false },
+        parliamentary_activity: { goldCases: 24, measurable: false },
+        non_legislative: { goldCases: 25, measurable: true },
+      },
+    );
     expect(perClassMeasurability({ x: 10 }, 10).x!.measurable).toBe(true);
   });
   it('rejects negative or fractional counts', () => {
@@ -23,7 +25,12 @@ describe('perClassMeasurability (rule AGR-3)', () => {
 
 describe('perClassPrecision (rules AGR-3, AGR-5)', () => {
   const gold = [...Array<string>(30).fill('a'), ...Array<string>(10).fill('b')];
-  const predicted = [...Array<string>(27).fill('a'), ...Array<string>(3).fill('b'), ...Array<string>(6).fill('b'), ...Array<string>(4).fill('a')];
+  const predicted = [
+    ...Array<string>(27).fill('a'),
+    ...Array<string>(3).fill('b'),
+    ...Array<string>(6).fill('b'),
+    ...Array<string>(4).fill('a'),
+  ];
   it('reports precision with n and interval only where measurable', () => {
     const [rowA, rowB] = perClassPrecision(gold, predicted);
     expect(rowA).toEqual({
@@ -36,7 +43,15 @@ describe('perClassPrecision (rules AGR-3, AGR-5)', () => {
       interval: wilsonInterval(27, 31),
       level: 0.95,
     });
-    expect(rowB).toMatchObject({ class: 'b', goldCases: 10, measurable: false, n: 9, truePositives: 6, value: null, interval: null });
+    expect(rowB).toMatchObject({
+      class: 'b',
+      goldCases: 10,
+      measurable: false,
+      n: 9,
+      truePositives: 6,
+      value: null,
+      interval: null,
+    });
   });
   it('has no value for a measurable class that was never predicted', () => {
     const rows = perClassPrecision(gold, Array<string>(40).fill('b'));
@@ -46,7 +61,12 @@ describe('perClassPrecision (rules AGR-3, AGR-5)', () => {
 
 describe('figure (rule AGR-5)', () => {
   it('requires n and interval with every value', () => {
-    expect(figure(0.8766, 159, [0.813, 0.918])).toEqual({ value: 0.8766, n: 159, interval: [0.813, 0.918], level: 0.95 });
+    expect(figure(0.8766, 159, [0.813, 0.918])).toEqual({
+      value: 0.8766,
+      n: 159,
+      interval: [0.813, 0.918],
+      level: 0.95,
+    });
     expect(() => figure(0.8, undefined as unknown as number, [0.7, 0.9])).toThrow(/AGR-5.*n/);
     expect(() => figure(0.8, 10, null as unknown as [number, number])).toThrow(/AGR-5.*interval/);
     expect(() => figure(0.8, 10, [0.9, 0.7])).toThrow(/lower bound exceeds/);
@@ -57,7 +77,8 @@ describe('figure (rule AGR-5)', () => {
 describe('agreementRules', () => {
   it('lists AGR-1, AGR-2, AGR-3 and AGR-5 with the defaults the code uses', () => {
     expect(agreementRules.map((rule) => rule.id)).toEqual(['AGR-1', 'AGR-2', 'AGR-3', 'AGR-5']);
-    const parameter = (id: string, name: string) => agreementRules.find((rule) => rule.id === id)!.parameters.find((entry) => entry.name === name)!.default;
+    const parameter = (id: string, name: string) =>
+      agreementRules.find((rule) => rule.id === id)!.parameters.find((entry) => entry.name === name)!.default;
     expect(parameter('AGR-2', 'minCases')).toBe(MACRO_ACCURACY_MIN_CASES);
     expect(parameter('AGR-3', 'minPrecisionCases')).toBe(MIN_PRECISION_CASES);
     expect(MACRO_ACCURACY_MIN_CASES).toBe(8);

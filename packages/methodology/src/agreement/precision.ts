@@ -48,7 +48,10 @@ export type PerClassMeasurability = z.infer<typeof PerClassMeasurabilitySchema>;
  * // { legislative_process: { goldCases: 14, measurable: false },
  * //   non_legislative: { goldCases: 61, measurable: true } }
  */
-export function perClassMeasurability(goldCounts: Record<string, number>, minPrecisionCases?: number): PerClassMeasurability {
+export function perClassMeasurability(
+  goldCounts: Record<string, number>,
+  minPrecisionCases?: number,
+): PerClassMeasurability {
   const input = parseInput(
     PerClassMeasurabilityInputSchema,
     { goldCounts, minPrecisionCases },

@@ -28,7 +28,8 @@ export const agreementRules: RuleEntry[] = [
       {
         name: 'se',
         default: DEFAULT_KAPPA_STANDARD_ERROR,
-        description: "Kappa standard error: 'asymptotic' √(p_o(1−p_o)/(n(1−p_e)²)) or 'fleiss' (Fleiss–Cohen–Everitt 1969).",
+        description:
+          "Kappa standard error: 'asymptotic' √(p_o(1−p_o)/(n(1−p_e)²)) or 'fleiss' (Fleiss–Cohen–Everitt 1969).",
       },
     ],
     statement:
@@ -42,9 +43,17 @@ export const agreementRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['macroAccuracy', 'confusionMatrix', 'createXoshiro128StarStar'],
     parameters: [
-      { name: 'minCases', default: MACRO_ACCURACY_MIN_CASES, description: 'Minimum gold cases for a class to enter the mean.' },
+      {
+        name: 'minCases',
+        default: MACRO_ACCURACY_MIN_CASES,
+        description: 'Minimum gold cases for a class to enter the mean.',
+      },
       { name: 'bootstrap.resamples', default: DEFAULT_BOOTSTRAP_RESAMPLES, description: 'Bootstrap resamples.' },
-      { name: 'bootstrap.level', default: DEFAULT_AGREEMENT_LEVEL, description: 'Confidence level of the percentile interval.' },
+      {
+        name: 'bootstrap.level',
+        default: DEFAULT_AGREEMENT_LEVEL,
+        description: 'Confidence level of the percentile interval.',
+      },
     ],
     statement:
       'Macro accuracy = mean per-class recall over gold classes with ≥ minCases cases. CI: resample the n cases with replacement (xoshiro128** seeded by SplitMix32 from the given seed), recompute the mean recall over the same eligible classes present in the resample, take type-7 quantiles at α/2 and 1−α/2.',
@@ -57,7 +66,11 @@ export const agreementRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['perClassMeasurability', 'perClassPrecision', 'mayAutoLink'],
     parameters: [
-      { name: 'minPrecisionCases', default: MIN_PRECISION_CASES, description: 'Gold cases needed to measure a class’s precision.' },
+      {
+        name: 'minPrecisionCases',
+        default: MIN_PRECISION_CASES,
+        description: 'Gold cases needed to measure a class’s precision.',
+      },
     ],
     statement:
       'A class with fewer than 25 gold cases has no measured precision (reported as null) and may not be used to link a headline automatically; a class absent from the golden set is treated the same way.',

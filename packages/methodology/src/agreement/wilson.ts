@@ -17,7 +17,11 @@ export const WilsonIntervalInputSchema = z
   })
   .superRefine((value, context) => {
     if (value.successes > value.n) {
-      context.addIssue({ code: 'custom', path: ['successes'], message: `successes (${value.successes}) exceed n (${value.n})` });
+      context.addIssue({
+        code: 'custom',
+        path: ['successes'],
+        message: `successes (${value.successes}) exceed n (${value.n})`,
+      });
     }
   });
 

@@ -26,7 +26,15 @@ function reorder(value: unknown, random: () => number): unknown {
 
 describe('canonicalJson (rule AGR-4)', () => {
   it('sorts keys by UTF-16 code units with no whitespace (RFC 8785 §3.2.3 example)', () => {
-    const value = { '\u20ac': 'Euro Sign', '\r': 'Carriage Return', '\ufb33': 'Hebrew Letter Dalet With Dagesh', '1': 'One', '\ud83d\ude00': 'Emoji: Grinning Face', '\u0080': 'Control', '\u00f6': 'Latin Small Letter O With Diaeresis' };
+    const value = {
+      '\u20ac': 'Euro Sign',
+      '\r': 'Carriage Return',
+      '\ufb33': 'Hebrew Letter Dalet With Dagesh',
+      '1': 'One',
+      '\ud83d\ude00': 'Emoji: Grinning Face',
+      '\u0080': 'Control',
+      '\u00f6': 'Latin Small Letter O With Diaeresis',
+    };
     const keys = Object.keys(JSON.parse(canonicalJson(value)) as object);
     // JSON.parse re-orders integer-like keys first, so compare the serialised order directly.
     expect(canonicalJson(value)).toBe(
@@ -45,7 +53,9 @@ describe('canonicalJson (rule AGR-4)', () => {
 
   it('escapes strings as JSON.stringify does', () => {
     expect(canonicalJson({ text: 'a"b\\c\n\u000f\u007f€😀' })).toBe('{"text":"a\\"b\\\\c\\n\\u000f\u007f€😀"}');
-    expect(canonicalJson({ nested: { b: [true, false, null], a: {} }, empty: [] })).toBe('{"empty":[],"nested":{"a":{},"b":[true,false,null]}}');
+    expect(canonicalJson({ nested: { b: [true, false, null], a: {} }, empty: [] })).toBe(
+      '{"empty":[],"nested":{"a":{},"b":[true,false,null]}}',
+    );
   });
 
   it('rejects non-JSON values, naming their path', () => {

@@ -118,7 +118,9 @@ export function verifyArtifact(value: unknown, expectedSha256: string): Artifact
 export function verifyFrozenArtifact(frozen: FrozenArtifact, registeredSha256?: string): ArtifactVerification {
   const record = parseInput(FrozenArtifactSchema, frozen, 'AGR-4', 'verifyFrozenArtifact');
   const registered =
-    registeredSha256 === undefined ? undefined : parseInput(Sha256HexSchema, registeredSha256, 'AGR-4', 'verifyFrozenArtifact');
+    registeredSha256 === undefined
+      ? undefined
+      : parseInput(Sha256HexSchema, registeredSha256, 'AGR-4', 'verifyFrozenArtifact');
   const actual = sha256HexUnchecked(record.canonical);
   let isCanonical: boolean;
   try {

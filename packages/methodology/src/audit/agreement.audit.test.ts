@@ -36,9 +36,15 @@ describe('AGR-1 Cohen kappa', () => {
   it('reproduces the seed: n = 154, p_o = 137/154 = 0.8896, κ = 0.83 [0.75, 0.91]', () => {
     // marginals (66, 50, 38) for both raters: p_e = (66² + 50² + 38²)/154² = 8300/23716
     const { a, b } = fromTable([
-      ['x', 'x', 60], ['x', 'y', 4], ['x', 'z', 2],
-      ['y', 'x', 3], ['y', 'y', 44], ['y', 'z', 3],
-      ['z', 'x', 3], ['z', 'y', 2], ['z', 'z', 33],
+      ['x', 'x', 60],
+      ['x', 'y', 4],
+      ['x', 'z', 2],
+      ['y', 'x', 3],
+      ['y', 'y', 44],
+      ['y', 'z', 3],
+      ['z', 'x', 3],
+      ['z', 'y', 2],
+      ['z', 'z', 33],
     ]);
     const result = cohenKappa(a, b);
     const po = 137 / 154;
@@ -60,7 +66,14 @@ describe('AGR-1 Cohen kappa', () => {
   });
 
   it('p_e = 1 → κ, SE and CI null', () => {
-    expect(cohenKappa(['x', 'x', 'x'], ['x', 'x', 'x'])).toEqual({ n: 3, observed: 1, expected: 1, kappa: null, se: null, ci: null });
+    expect(cohenKappa(['x', 'x', 'x'], ['x', 'x', 'x'])).toEqual({
+      n: 3,
+      observed: 1,
+      expected: 1,
+      kappa: null,
+      se: null,
+      ci: null,
+    });
   });
 
   it('the CI is clipped to [−1, 1] on both sides', () => {
@@ -100,7 +113,8 @@ describe('AGR-2 macro accuracy, AGR-3 precision, AGR-5 figures', () => {
   it('only classes with ≥ 8 gold cases enter the mean', () => {
     // class a: 8 cases, 6 right (0.75); class b: 8 cases, 8 right (1); class c: 7 cases, 0 right (excluded)
     const { a: gold, b: predicted } = fromTable([
-      ['a', 'a', 6], ['a', 'b', 2],
+      ['a', 'a', 6],
+      ['a', 'b', 2],
       ['b', 'b', 8],
       ['c', 'a', 7],
     ]);
@@ -110,7 +124,9 @@ describe('AGR-2 macro accuracy, AGR-3 precision, AGR-5 figures', () => {
     expect(result.n).toBe(23);
     expect(result.interval).not.toBeNull();
     // seeded: the same seed gives the same interval
-    expect(macroAccuracy({ gold, predicted, bootstrap: { seed: 1, resamples: 200 } }).interval).toEqual(result.interval);
+    expect(macroAccuracy({ gold, predicted, bootstrap: { seed: 1, resamples: 200 } }).interval).toEqual(
+      result.interval,
+    );
   });
 
   it('a class with < 25 cases cannot have its precision measured: no automatic linking from it', () => {
@@ -122,7 +138,10 @@ describe('AGR-2 macro accuracy, AGR-3 precision, AGR-5 figures', () => {
     expect(mayAutoLink('legislative_process', measurability)).toBe(false);
     expect(mayAutoLink('law_in_force', measurability)).toBe(true);
     expect(mayAutoLink('ambiguous', measurability)).toBe(false);
-    const rows = perClassPrecision([...Array(24).fill('p'), ...Array(25).fill('q')], [...Array(24).fill('p'), ...Array(25).fill('q')]);
+    const rows = perClassPrecision(
+      [...Array(24).fill('p'), ...Array(25).fill('q')],
+      [...Array(24).fill('p'), ...Array(25).fill('q')],
+    );
     expect(rows.map((row) => [row.class, row.value])).toEqual([
       ['p', null],
       ['q', 1],
@@ -158,7 +177,14 @@ describe('HC-1, HC-2, LINK-1', () => {
   });
 
   it('only title and description are stored, never the body', () => {
-    const headline = { id: 'h', outlet: 'latercera.com', url: 'https://www.latercera.com/x', publishedAt: '2026-04-27T10:00:00Z', title: 'T', description: null };
+    const headline = {
+      id: 'h',
+      outlet: 'latercera.com',
+      url: 'https://www.latercera.com/x',
+      publishedAt: '2026-04-27T10:00:00Z',
+      title: 'T',
+      description: null,
+    };
     expect(parseStoredHeadline(headline)).toEqual(headline);
     expect(() => parseStoredHeadline({ ...headline, body: 'texto completo' })).toThrow(MethodologyInputError);
   });
@@ -171,9 +197,17 @@ describe('HC-1, HC-2, LINK-1', () => {
   });
 
   it('links only through a boletín in the title or description, never through the class', () => {
-    const result = linkHeadline({ title: 'Senado despacha proyecto', description: 'Boletín N° 12.345-07 pasa a la Cámara' }, { classPrecisionMeasured: true });
+    const result = linkHeadline(
+      { title: 'Senado despacha proyecto', description: 'Boletín N° 12.345-07 pasa a la Cámara' },
+      { classPrecisionMeasured: true },
+    );
     expect(result.links).toEqual([{ boletin: '12345-07', field: 'description', via: 'boletin_number' }]);
     expect(result.classLink.allowed).toBe(false);
-    expect(linkHeadline({ title: 'Senado aprueba reforma de pensiones', description: null }, { classPrecisionMeasured: true }).links).toEqual([]);
+    expect(
+      linkHeadline(
+        { title: 'Senado aprueba reforma de pensiones', description: null },
+        { classPrecisionMeasured: true },
+      ).links,
+    ).toEqual([]);
   });
 });

@@ -34,7 +34,17 @@ type RatingConfidence = 'high' | 'medium' | 'low' | 'preliminary';
 type Verdict = 'true' | 'imprecise' | 'false' | 'no_data';
 type CheckStatus = 'published' | 'discarded' | 'under_review' | 'removed';
 type Tone = 'proposal' | 'attack' | 'defense' | 'record' | 'chatter';
-type Topic = 'politics' | 'economy' | 'international' | 'society' | 'culture' | 'sports' | 'technology' | 'science' | 'health' | 'environment';
+type Topic =
+  | 'politics'
+  | 'economy'
+  | 'international'
+  | 'society'
+  | 'culture'
+  | 'sports'
+  | 'technology'
+  | 'science'
+  | 'health'
+  | 'environment';
 type OwnerType =
   | 'corporate-conglomerate'
   | 'family-controlled'
@@ -71,7 +81,14 @@ type ApiRateOutletInput = {
   academic?: {
     bucket?: Bucket;
     factuality?: Factuality;
-    sources: { date: string; weight: 'primary' | 'secondary'; domestic: boolean; name?: string; url?: string; quote?: string }[];
+    sources: {
+      date: string;
+      weight: 'primary' | 'secondary';
+      domestic: boolean;
+      name?: string;
+      url?: string;
+      quote?: string;
+    }[];
   };
   content?: {
     sampleSize: number;
@@ -100,24 +117,65 @@ type ApiContentMetrics = {
   topicPositions?: Record<string, 'progressive' | 'mixed' | 'conservative' | 'n/a'>;
   quoteDistribution?: { left: number; center: number; right: number };
 };
-type ApiArticleConfidenceInput = { words: number; indicators: number; politicallyRelevant: boolean; outletSample: number };
-type ApiTendencyArticle = { bias: Bucket | null; confidence: 'low' | 'medium' | 'high'; politicallyRelevant: boolean; publishedAt: string };
-type ApiOutletTendency = { bias: Bucket | null; confidence: 'medium' | 'high' | null; n: number; reason?: 'insufficient_sample' | 'tie' };
+type ApiArticleConfidenceInput = {
+  words: number;
+  indicators: number;
+  politicallyRelevant: boolean;
+  outletSample: number;
+};
+type ApiTendencyArticle = {
+  bias: Bucket | null;
+  confidence: 'low' | 'medium' | 'high';
+  politicallyRelevant: boolean;
+  publishedAt: string;
+};
+type ApiOutletTendency = {
+  bias: Bucket | null;
+  confidence: 'medium' | 'high' | null;
+  n: number;
+  reason?: 'insufficient_sample' | 'tie';
+};
 type ApiStoryOutlet = { domain: string; scope: 'political' | 'non_political' | null; bias: Bucket | null };
-type ApiCoverage = { total: number; political: number; nonPolitical: number; counts: Record<Bucket, number>; percent: Record<Bucket, number> };
+type ApiCoverage = {
+  total: number;
+  political: number;
+  nonPolitical: number;
+  counts: Record<Bucket, number>;
+  percent: Record<Bucket, number>;
+};
 type ApiPublishGuardInput = {
   rawOutlets: number;
   sentences: number | null;
   tier: 'main' | 'limited';
   hasImage: boolean;
-  outlets: { domain: string; scope: 'political' | 'non_political' | null; bias: Bucket | null; factuality: Factuality | null; contributedText: boolean }[];
+  outlets: {
+    domain: string;
+    scope: 'political' | 'non_political' | null;
+    bias: Bucket | null;
+    factuality: Factuality | null;
+    contributedText: boolean;
+  }[];
   lowValue: boolean;
   countryStoriesLast24h: number;
   countryCap?: number;
 };
 type ApiDebateCheck = { candidate: string; verdict: Verdict; status: CheckStatus };
-type ApiMentirometroRow = { candidate: string; true: number; imprecise: number; false: number; checkable: number; index: number | null };
-type ApiKappa = { n: number; observed: number; expected: number; kappa: number | null; se: number | null; ci: [number, number] | null };
+type ApiMentirometroRow = {
+  candidate: string;
+  true: number;
+  imprecise: number;
+  false: number;
+  checkable: number;
+  index: number | null;
+};
+type ApiKappa = {
+  n: number;
+  observed: number;
+  expected: number;
+  kappa: number | null;
+  se: number | null;
+  ci: [number, number] | null;
+};
 
 // ── Type level ──────────────────────────────────────────────────────────────────────────────────
 describe('API.md signatures (type level)', () => {
@@ -133,7 +191,10 @@ describe('API.md signatures (type level)', () => {
 
   it('2. Brazilian tendency', () => {
     expectTypeOf<ApiArticleConfidenceInput>().toExtend<Parameters<typeof articleConfidence>[0]>();
-    expectTypeOf(articleConfidence).returns.toEqualTypeOf<{ confidence: 'low' | 'medium' | 'high'; preliminary: boolean }>();
+    expectTypeOf(articleConfidence).returns.toEqualTypeOf<{
+      confidence: 'low' | 'medium' | 'high';
+      preliminary: boolean;
+    }>();
     expectTypeOf<[ApiTendencyArticle[], { asOf: string }]>().toExtend<Parameters<typeof outletTendency>>();
     expectTypeOf(outletTendency).returns.toEqualTypeOf<ApiOutletTendency>();
   });
@@ -148,7 +209,9 @@ describe('API.md signatures (type level)', () => {
   });
 
   it('4. blindspots', () => {
-    expectTypeOf<[{ bias: Bucket | null; factualityScore: number | null }[]]>().toExtend<Parameters<typeof blindspotFujaDaBolha>>();
+    expectTypeOf<[{ bias: Bucket | null; factualityScore: number | null }[]]>().toExtend<
+      Parameters<typeof blindspotFujaDaBolha>
+    >();
     expectTypeOf(blindspotFujaDaBolha).returns.toEqualTypeOf<'left' | 'right' | null>();
     expectTypeOf<[{ outlets: ApiStoryOutlet[]; topic: Topic | null }]>().toExtend<Parameters<typeof blindspotPrisma>>();
     expectTypeOf(blindspotPrisma).returns.toEqualTypeOf<Bucket[]>();
@@ -158,7 +221,9 @@ describe('API.md signatures (type level)', () => {
     expectTypeOf<[number, Record<Tone, number>]>().toExtend<Parameters<typeof splitSpeakingTime>>();
     expectTypeOf(splitSpeakingTime).returns.toEqualTypeOf<Record<Tone, number> | null>();
     expectTypeOf<[number, number]>().toExtend<Parameters<typeof numericVerdict>>();
-    expectTypeOf<[number, number, { tolerance?: number; falseDeviation?: number }]>().toExtend<Parameters<typeof numericVerdict>>();
+    expectTypeOf<[number, number, { tolerance?: number; falseDeviation?: number }]>().toExtend<
+      Parameters<typeof numericVerdict>
+    >();
     expectTypeOf(numericVerdict).returns.toEqualTypeOf<Verdict>();
     expectTypeOf<[ApiDebateCheck[]]>().toExtend<Parameters<typeof mentirometro>>();
     expectTypeOf(mentirometro).returns.toEqualTypeOf<ApiMentirometroRow[]>();
@@ -168,7 +233,9 @@ describe('API.md signatures (type level)', () => {
 
   it('6. agreement', () => {
     expectTypeOf<[string[], string[]]>().toExtend<Parameters<typeof cohenKappa>>();
-    expectTypeOf<[string[], string[], { level?: number; se?: 'asymptotic' | 'fleiss' }]>().toExtend<Parameters<typeof cohenKappa>>();
+    expectTypeOf<[string[], string[], { level?: number; se?: 'asymptotic' | 'fleiss' }]>().toExtend<
+      Parameters<typeof cohenKappa>
+    >();
     expectTypeOf(cohenKappa).returns.toEqualTypeOf<ApiKappa>();
     expectTypeOf<[number, number]>().toExtend<Parameters<typeof wilsonInterval>>();
     expectTypeOf<[number, number, number]>().toExtend<Parameters<typeof wilsonInterval>>();
@@ -183,8 +250,28 @@ describe('API.md functions at run time', () => {
       asOf: '2026-04-27',
       scope: 'political',
       ownership: { ownerType: 'corporate-conglomerate', countryRegime: 'democracy', lastControlChange: '2020-01-01' },
-      academic: { bucket: 'right', factuality: 'high', sources: [{ date: '2025-06-01', weight: 'primary', domestic: true, name: 'APM', url: 'https://apmadrid.es', quote: '…' }] },
-      content: { sampleSize: 41, windowStart: '2026-01-27', bucket: 'right', factuality: 'high', newsBucket: 'right', opinionBucket: 'right' },
+      academic: {
+        bucket: 'right',
+        factuality: 'high',
+        sources: [
+          {
+            date: '2025-06-01',
+            weight: 'primary',
+            domestic: true,
+            name: 'APM',
+            url: 'https://apmadrid.es',
+            quote: '…',
+          },
+        ],
+      },
+      content: {
+        sampleSize: 41,
+        windowStart: '2026-01-27',
+        bucket: 'right',
+        factuality: 'high',
+        newsBucket: 'right',
+        opinionBucket: 'right',
+      },
     };
     const result: ApiRateOutletResult = rateOutlet(input);
     expect(result).toMatchObject({ bias: 'right', factuality: 'high', confidence: 'medium', appliedRule: 'R4' });
@@ -220,17 +307,35 @@ describe('API.md functions at run time', () => {
       ['rateOutlet', () => rateOutlet({ asOf: '2026-04-27', scope: 'politics' } as never)],
       ['contentBucket', () => contentBucket({ sampleSize: -1, incumbent: 'left' })],
       ['medianFactuality', () => medianFactuality(['good' as never])],
-      ['articleConfidence', () => articleConfidence({ words: 1.5, indicators: 0, politicallyRelevant: true, outletSample: 1 })],
+      [
+        'articleConfidence',
+        () => articleConfidence({ words: 1.5, indicators: 0, politicallyRelevant: true, outletSample: 1 }),
+      ],
       ['outletTendency', () => outletTendency([], { asOf: '27/04/2026' })],
       ['storyTier', () => storyTier(-1)],
       ['coverage', () => coverage([{ domain: '', scope: 'political', bias: 'left' }])],
-      ['publishGuard', () => publishGuard({ rawOutlets: 1, sentences: 1, tier: 'top' as never, hasImage: true, outlets: [], lowValue: false, countryStoriesLast24h: 0 })],
+      [
+        'publishGuard',
+        () =>
+          publishGuard({
+            rawOutlets: 1,
+            sentences: 1,
+            tier: 'top' as never,
+            hasImage: true,
+            outlets: [],
+            lowValue: false,
+            countryStoriesLast24h: 0,
+          }),
+      ],
       ['blindspotFujaDaBolha', () => blindspotFujaDaBolha([{ bias: 'left', factualityScore: 101 }])],
       ['blindspotPrisma', () => blindspotPrisma({ outlets: [], topic: 'lifestyle' as never })],
       ['splitSpeakingTime', () => splitSpeakingTime(10, { proposal: 0.5 } as never)],
       ['numericVerdict', () => numericVerdict(Number.NaN, 1)],
       ['mentirometro', () => mentirometro([{ candidate: 'A', verdict: 'maybe' as never, status: 'published' }])],
-      ['compareCandidates', () => compareCandidates('A', 'B', [{ candidate: 'A', verdict: 'true', status: 'live' as never }])],
+      [
+        'compareCandidates',
+        () => compareCandidates('A', 'B', [{ candidate: 'A', verdict: 'true', status: 'live' as never }]),
+      ],
       ['cohenKappa', () => cohenKappa([], [])],
       ['wilsonInterval', () => wilsonInterval(3, 2)],
     ];

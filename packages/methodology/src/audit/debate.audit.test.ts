@@ -26,15 +26,33 @@ const tones = (chatter: number, attack = 0, proposal = 0) => ({ proposal, attack
 
 describe('DEB-1 speaking time', () => {
   it('splits proportionally (70 % attack, 30 % proposal of 10 s)', () => {
-    expect(splitSpeakingTime(10, tones(0, 0.7, 0.3))).toEqual({ proposal: 3, attack: 7, defense: 0, record: 0, chatter: 0 });
+    expect(splitSpeakingTime(10, tones(0, 0.7, 0.3))).toEqual({
+      proposal: 3,
+      attack: 7,
+      defense: 0,
+      record: 0,
+      chatter: 0,
+    });
   });
   it('chatter strictly above 0.5 is dropped; exactly 0.5 (or within 1e-9) is kept, all five tones returned', () => {
-    expect(splitSpeakingTime(10, tones(0.5, 0.5))).toEqual({ proposal: 0, attack: 5, defense: 0, record: 0, chatter: 5 });
+    expect(splitSpeakingTime(10, tones(0.5, 0.5))).toEqual({
+      proposal: 0,
+      attack: 5,
+      defense: 0,
+      record: 0,
+      chatter: 5,
+    });
     expect(splitSpeakingTime(10, tones(0.5 + 1e-10, 0.4))).not.toBeNull();
     expect(splitSpeakingTime(10, tones(0.500001, 0.4))).toBeNull();
   });
   it('no renormalisation; negative or sum > 1 + 1e-9 is an input error', () => {
-    expect(splitSpeakingTime(10, tones(0, 0.2, 0.2))).toEqual({ proposal: 2, attack: 2, defense: 0, record: 0, chatter: 0 });
+    expect(splitSpeakingTime(10, tones(0, 0.2, 0.2))).toEqual({
+      proposal: 2,
+      attack: 2,
+      defense: 0,
+      record: 0,
+      chatter: 0,
+    });
     expect(() => splitSpeakingTime(10, tones(0.5, 0.6))).toThrow(MethodologyInputError);
     expect(() => splitSpeakingTime(10, tones(-0.1, 0.6))).toThrow(MethodologyInputError);
   });
@@ -68,7 +86,11 @@ describe('DEB-3 evidence filter', () => {
     ];
     const strict = filterEvidence({ claimAt: '2026-10-18T23:10:00Z', results });
     expect(strict.kept.map((result) => result.url)).toEqual(['https://www.ibge.gov.br/a']);
-    expect(strict.dropped.map((entry) => entry.reason)).toEqual(['published_after_claim', 'undated', 'excluded_domain']);
+    expect(strict.dropped.map((entry) => entry.reason)).toEqual([
+      'published_after_claim',
+      'undated',
+      'excluded_domain',
+    ]);
     const lenient = filterEvidence({ claimAt: '2026-10-18T23:10:00Z', results, allowUndated: true });
     expect(lenient.kept.map((result) => result.url)).toEqual(['https://www.ibge.gov.br/a', 'https://g1.globo.com/c']);
   });
@@ -76,15 +98,34 @@ describe('DEB-3 evidence filter', () => {
 
 describe('DEB-4 official sources', () => {
   it('suffixes gov.br, leg.br, jus.br, mp.br and agenciabrasil.ebc.com.br', () => {
-    for (const url of ['https://www.ibge.gov.br/x', 'https://gov.br/', 'https://www.camara.leg.br/x', 'https://portal.stf.jus.br/x', 'https://www.mpf.mp.br/x', 'https://agenciabrasil.ebc.com.br/x']) {
+    for (const url of [
+      'https://www.ibge.gov.br/x',
+      'https://gov.br/',
+      'https://www.camara.leg.br/x',
+      'https://portal.stf.jus.br/x',
+      'https://www.mpf.mp.br/x',
+      'https://agenciabrasil.ebc.com.br/x',
+    ]) {
       expect(isOfficialSource(url), url).toBe(true);
     }
-    for (const url of ['https://notgov.br/x', 'https://gov.br.example.com/x', 'https://ebc.com.br/x', 'https://tvbrasil.ebc.com.br/x', 'https://g1.globo.com/x']) {
+    for (const url of [
+      'https://notgov.br/x',
+      'https://gov.br.example.com/x',
+      'https://ebc.com.br/x',
+      'https://tvbrasil.ebc.com.br/x',
+      'https://g1.globo.com/x',
+    ]) {
       expect(isOfficialSource(url), url).toBe(false);
     }
   });
   it('share per debate as seed 001 reports it', () => {
-    expect(officialSourceShare([{ citations: ['https://www.bcb.gov.br/a'] }, { citations: ['https://g1.globo.com/b'] }, { citations: [] }])).toEqual({
+    expect(
+      officialSourceShare([
+        { citations: ['https://www.bcb.gov.br/a'] },
+        { citations: ['https://g1.globo.com/b'] },
+        { citations: [] },
+      ]),
+    ).toEqual({
       checksWithSource: 2,
       officialChecks: 1,
       share: 0.5,
@@ -94,16 +135,30 @@ describe('DEB-4 official sources', () => {
 
 describe('DEB-5 citations', () => {
   it('normalises scheme/host case, www., fragment, trailing slash and utm_*', () => {
-    expect(normalizeCitationUrl('HTTPS://WWW.IBGE.Gov.BR/inflacao/?utm_source=x&ano=2023&UTM_medium=y#tabela')).toBe('https://ibge.gov.br/inflacao?ano=2023');
-    const check = checkCitations({ verdict: 'true', citations: ['https://ibge.gov.br/inflacao?ano=2023'], searchedUrls: ['HTTPS://www.ibge.gov.br/inflacao/?ano=2023#x'] });
+    expect(normalizeCitationUrl('HTTPS://WWW.IBGE.Gov.BR/inflacao/?utm_source=x&ano=2023&UTM_medium=y#tabela')).toBe(
+      'https://ibge.gov.br/inflacao?ano=2023',
+    );
+    const check = checkCitations({
+      verdict: 'true',
+      citations: ['https://ibge.gov.br/inflacao?ano=2023'],
+      searchedUrls: ['HTTPS://www.ibge.gov.br/inflacao/?ano=2023#x'],
+    });
     expect(check.valid).toBe(true);
   });
   it('path case and other parameters are kept, so a different path is invalid', () => {
-    expect(checkCitations({ verdict: 'false', citations: ['https://ibge.gov.br/Inflacao'], searchedUrls: ['https://ibge.gov.br/inflacao'] }).problem).toBe('invalid_citation');
+    expect(
+      checkCitations({
+        verdict: 'false',
+        citations: ['https://ibge.gov.br/Inflacao'],
+        searchedUrls: ['https://ibge.gov.br/inflacao'],
+      }).problem,
+    ).toBe('invalid_citation');
   });
   it('true/imprecise/false need ≥ 1 citation; no_data needs none', () => {
     for (const verdict of ['true', 'imprecise', 'false'] as const) {
-      expect(checkCitations({ verdict, citations: [], searchedUrls: ['https://a.com/'] }).problem).toBe('missing_citation');
+      expect(checkCitations({ verdict, citations: [], searchedUrls: ['https://a.com/'] }).problem).toBe(
+        'missing_citation',
+      );
     }
     expect(checkCitations({ verdict: 'no_data', citations: [], searchedUrls: [] }).valid).toBe(true);
   });
@@ -158,13 +213,22 @@ describe('AUD-1 re-transcription', () => {
   });
   it('disagreement → a third transcript; no majority → arbiter; under_review stays off the scoreboard', () => {
     const t = (vendor: string, text: string) => ({ vendor, model: `${vendor}-m`, text });
-    expect(reverifyAudio({ transcripts: [t('openai', '134 milhões'), t('google', '134 mil')] }).action).toBe('transcribe_third');
-    expect(reverifyAudio({ transcripts: [t('openai', '134 milhões'), t('google', '134 mil'), t('anthropic', '134 milhões')] })).toMatchObject({
+    expect(reverifyAudio({ transcripts: [t('openai', '134 milhões'), t('google', '134 mil')] }).action).toBe(
+      'transcribe_third',
+    );
+    expect(
+      reverifyAudio({
+        transcripts: [t('openai', '134 milhões'), t('google', '134 mil'), t('anthropic', '134 milhões')],
+      }),
+    ).toMatchObject({
       outcome: 'majority',
       winner: 0,
     });
     expect(
-      reverifyAudio({ transcripts: [t('openai', '134 milhões'), t('google', '134 mil'), t('anthropic', '135 mil')], arbiterChoice: 'under_review' }),
+      reverifyAudio({
+        transcripts: [t('openai', '134 milhões'), t('google', '134 mil'), t('anthropic', '135 mil')],
+        arbiterChoice: 'under_review',
+      }),
     ).toMatchObject({ outcome: 'arbiter', checkStatus: 'under_review' });
     expect(() => reverifyAudio({ transcripts: [t('openai', 'x'), t('openai', 'x')] })).toThrow(MethodologyInputError);
   });
@@ -172,7 +236,9 @@ describe('AUD-1 re-transcription', () => {
 
 describe('MEN-1 / MEN-2 mentirômetro', () => {
   const checks = (candidate: string, counts: Partial<Record<Verdict, number>>, status: CheckStatus = 'published') =>
-    (Object.entries(counts) as [Verdict, number][]).flatMap(([verdict, count]) => Array.from({ length: count }, () => ({ candidate, verdict, status })));
+    (Object.entries(counts) as [Verdict, number][]).flatMap(([verdict, count]) =>
+      Array.from({ length: count }, () => ({ candidate, verdict, status })),
+    );
 
   it('index = (false + imprecise/2) / checkable over published checks; rows in order of first appearance', () => {
     const rows = mentirometro([
@@ -216,15 +282,33 @@ describe('REP-1 repeated claims', () => {
 
   it('reuses the latest revised verdict with "já checado em <debate>"', () => {
     const check = earlier('O desemprego caiu para 10,5%');
-    check.history.push({ verdict: 'imprecise', status: 'published', at: '2026-10-19T12:00:00Z', phase: 'review' as never });
-    const result = findRepeatedClaim({ claim: { candidate: 'A', text: 'o desemprego caiu para 10,5%!' }, earlierChecks: [check] });
-    expect(result).toMatchObject({ repeated: true, label: 'já checado em Band 18/10', reused: { verdict: 'imprecise' } });
-    expect(findRepeatedClaim({ claim: { candidate: 'B', text: 'o desemprego caiu para 10,5%' }, earlierChecks: [check] }).repeated).toBe(false);
+    check.history.push({
+      verdict: 'imprecise',
+      status: 'published',
+      at: '2026-10-19T12:00:00Z',
+      phase: 'review' as never,
+    });
+    const result = findRepeatedClaim({
+      claim: { candidate: 'A', text: 'o desemprego caiu para 10,5%!' },
+      earlierChecks: [check],
+    });
+    expect(result).toMatchObject({
+      repeated: true,
+      label: 'já checado em Band 18/10',
+      reused: { verdict: 'imprecise' },
+    });
+    expect(
+      findRepeatedClaim({ claim: { candidate: 'B', text: 'o desemprego caiu para 10,5%' }, earlierChecks: [check] })
+        .repeated,
+    ).toBe(false);
   });
 
   it('a similarity within 1e-9 of the threshold counts as equal to it (§10 real-valued thresholds)', () => {
     // tokens {inflacao, subiu, muito, ontem, forte} vs {inflacao, subiu, muito, ontem}: Jaccard 4/5
-    const input = { claim: { candidate: 'A', text: 'inflação subiu muito ontem forte' }, earlierChecks: [earlier('inflação subiu muito ontem')] };
+    const input = {
+      claim: { candidate: 'A', text: 'inflação subiu muito ontem forte' },
+      earlierChecks: [earlier('inflação subiu muito ontem')],
+    };
     expect(findRepeatedClaim({ ...input, jaccardThreshold: 0.8 }).repeated).toBe(true);
     expect(findRepeatedClaim({ ...input, jaccardThreshold: 0.8 + 5e-10 }).repeated).toBe(true);
     expect(findRepeatedClaim({ ...input, jaccardThreshold: 0.81 }).repeated).toBe(false);

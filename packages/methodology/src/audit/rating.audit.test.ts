@@ -35,7 +35,13 @@ function ruleOf(run: () => unknown): string {
 }
 
 /** R3 outlet (party-owned, democracy) with the given academic and content votes; both factualities set. */
-function r3(party: Bucket, academic: Bucket | undefined, content: Bucket | undefined, sampleSize = 40, sourceDate = '2025-06-01'): RateOutletInput {
+function r3(
+  party: Bucket,
+  academic: Bucket | undefined,
+  content: Bucket | undefined,
+  sampleSize = 40,
+  sourceDate = '2025-06-01',
+): RateOutletInput {
   return {
     asOf: AS_OF,
     scope: 'political',
@@ -49,7 +55,11 @@ describe('FUN-0 non-political outlets', () => {
   it('bias null, appliedRule null, confidence low without factuality and medium with one', () => {
     const bare = rateOutlet({ asOf: AS_OF, scope: 'non_political' });
     expect(bare).toMatchObject({ bias: null, appliedRule: null, confidence: 'low', factuality: 'mixed', dissent: [] });
-    const withFactuality = rateOutlet({ asOf: AS_OF, scope: 'non_political', content: { sampleSize: 3, factuality: 'very-high' } });
+    const withFactuality = rateOutlet({
+      asOf: AS_OF,
+      scope: 'non_political',
+      content: { sampleSize: 3, factuality: 'very-high' },
+    });
     expect(withFactuality).toMatchObject({ bias: null, confidence: 'medium', factuality: 'very-high' });
     expect(withFactuality.methodologyVersion).toBe(METHODOLOGY_VERSION);
     expect(METHODOLOGY_VERSION).toBe('v1.2-2026-04');
@@ -91,7 +101,9 @@ describe('FUN-1 academic vote — inclusive 5 years, 29 February', () => {
 
   it('a bucket without any source, or sources without a bucket, is no vote', () => {
     expect(rateOutlet({ asOf: AS_OF, scope: 'political', academic: { bucket: 'left', sources: [] } }).bias).toBeNull();
-    expect(rateOutlet({ asOf: AS_OF, scope: 'political', academic: { sources: [primary('2026-01-01')] } }).bias).toBeNull();
+    expect(
+      rateOutlet({ asOf: AS_OF, scope: 'political', academic: { sources: [primary('2026-01-01')] } }).bias,
+    ).toBeNull();
   });
 
   it('a source dated after asOf is an input error (§10)', () => {
@@ -129,8 +141,14 @@ describe('FUN-3 ownership rules', () => {
 
   it('ownership alone never decides outside R1/R3', () => {
     expect(rateOutlet(owned('state-public-broadcaster', 'democracy')).bias).toBeNull();
-    expect(rateOutlet(owned('political-party', 'democracy', { partyBucket: 'right' }))).toMatchObject({ bias: 'right', confidence: 'low' });
-    expect(rateOutlet(owned('state-captured', 'authoritarian', { regimeBucket: 'left' }))).toMatchObject({ bias: 'left', confidence: 'low' });
+    expect(rateOutlet(owned('political-party', 'democracy', { partyBucket: 'right' }))).toMatchObject({
+      bias: 'right',
+      confidence: 'low',
+    });
+    expect(rateOutlet(owned('state-captured', 'authoritarian', { regimeBucket: 'left' }))).toMatchObject({
+      bias: 'left',
+      confidence: 'low',
+    });
   });
 
   it('R1 without regimeBucket and R3 without partyBucket are input errors; unknown enum values too', () => {
@@ -149,11 +167,17 @@ describe('FUN-4 combining the votes', () => {
       academic: { bucket: 'left', factuality: 'high', sources: [primary('2025-06-01')] },
       content: { sampleSize: 40, bucket: 'right', factuality: 'high' },
     });
-    expect(result).toMatchObject({ bias: 'right', confidence: 'low', dissent: [{ signal: 'academic', bucket: 'left' }] });
+    expect(result).toMatchObject({
+      bias: 'right',
+      confidence: 'low',
+      dissent: [{ signal: 'academic', bucket: 'left' }],
+    });
   });
 
   it('|V| = 1: content, else academic, else the R3 ownership vote; low', () => {
-    expect(rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 20, bucket: 'center' } })).toMatchObject({
+    expect(
+      rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 20, bucket: 'center' } }),
+    ).toMatchObject({
       bias: 'center',
       confidence: 'low',
     });
@@ -162,7 +186,11 @@ describe('FUN-4 combining the votes', () => {
 
   it('three votes, two agree → majority, medium, dissent', () => {
     const result = rateOutlet(r3('left', 'left', 'right'));
-    expect(result).toMatchObject({ bias: 'left', confidence: 'medium', dissent: [{ signal: 'content', bucket: 'right' }] });
+    expect(result).toMatchObject({
+      bias: 'left',
+      confidence: 'medium',
+      dissent: [{ signal: 'content', bucket: 'right' }],
+    });
   });
 
   it('three votes all different → content; low (then FUN-5 may clamp the bucket only)', () => {
@@ -212,7 +240,14 @@ describe('FUN-5 R3 clamp', () => {
 
 describe('FUN-6 R1 override needs all four conditions', () => {
   const r1 = (
-    o: { sampleSize?: number; weight?: 'primary' | 'secondary'; domestic?: boolean; date?: string; academicBucket?: Bucket; content?: Bucket } = {},
+    o: {
+      sampleSize?: number;
+      weight?: 'primary' | 'secondary';
+      domestic?: boolean;
+      date?: string;
+      academicBucket?: Bucket;
+      content?: Bucket;
+    } = {},
   ): RateOutletInput => ({
     asOf: AS_OF,
     scope: 'political',
@@ -226,7 +261,12 @@ describe('FUN-6 R1 override needs all four conditions', () => {
   });
 
   it('all four hold → the content bucket; confidence over {prior, academic, content} = medium', () => {
-    expect(rateOutlet(r1())).toMatchObject({ bias: 'right', confidence: 'medium', appliedRule: 'R1', dissent: [{ signal: 'ownership', bucket: 'left' }] });
+    expect(rateOutlet(r1())).toMatchObject({
+      bias: 'right',
+      confidence: 'medium',
+      appliedRule: 'R1',
+      dissent: [{ signal: 'ownership', bucket: 'left' }],
+    });
     // a primary domestic source exactly 5 years old still corroborates (inclusive)
     expect(rateOutlet(r1({ date: '2021-04-27' })).bias).toBe('right');
   });
@@ -243,7 +283,10 @@ describe('FUN-6 R1 override needs all four conditions', () => {
 
   it('content equal to the prior is no override; without a valid content vote confidence is low', () => {
     // three agreeing votes, a source < 2 years old and sample 30: CONF-H → high
-    expect(rateOutlet(r1({ content: 'left', academicBucket: 'left' }))).toMatchObject({ bias: 'left', confidence: 'high' });
+    expect(rateOutlet(r1({ content: 'left', academicBucket: 'left' }))).toMatchObject({
+      bias: 'left',
+      confidence: 'high',
+    });
     expect(rateOutlet(r1({ sampleSize: 19 }))).toMatchObject({ bias: 'left', confidence: 'low' });
   });
 });
@@ -273,7 +316,12 @@ describe('CONF-SPLIT and the order bias confidence → split → CONF-CAP', () =
 });
 
 describe('CONF-CHANGE 18 months inclusive, window on the change date is post-change', () => {
-  const changed = (lastControlChange: string, windowStart: string | undefined, sampleSize = 40, asOf = AS_OF): RateOutletInput => ({
+  const changed = (
+    lastControlChange: string,
+    windowStart: string | undefined,
+    sampleSize = 40,
+    asOf = AS_OF,
+  ): RateOutletInput => ({
     asOf,
     scope: 'political',
     ownership: { ownerType: 'family-controlled', countryRegime: 'democracy', lastControlChange },
@@ -303,7 +351,12 @@ describe('CONF-CHANGE 18 months inclusive, window on the change date is post-cha
   it('a post-change window with sample < 20 forces low', () => {
     const result = rateOutlet({
       ...r3('left', 'left', 'left', 19),
-      ownership: { ownerType: 'political-party', countryRegime: 'democracy', partyBucket: 'left', lastControlChange: '2026-01-01' },
+      ownership: {
+        ownerType: 'political-party',
+        countryRegime: 'democracy',
+        partyBucket: 'left',
+        lastControlChange: '2026-01-01',
+      },
       content: { sampleSize: 19, bucket: 'left', windowStart: '2026-01-02', factuality: 'high' },
     });
     expect(result).toMatchObject({ bias: 'left', confidence: 'low' });
@@ -359,15 +412,21 @@ describe('PRELIM, REV-1, REV-2', () => {
   it('REV-1: cadence at ≥ 180 days, events strictly after the last review, 14 drift days', () => {
     expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2025-10-29' }).reasons).toEqual(['cadence']);
     expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2025-10-30' }).due).toBe(false);
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-03-01', ownershipChangedAt: '2026-03-02' }).reasons).toEqual(['ownership_change']);
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-03-01', consecutiveDriftDays: 14 }).reasons).toEqual(['content_drift']);
+    expect(
+      reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-03-01', ownershipChangedAt: '2026-03-02' }).reasons,
+    ).toEqual(['ownership_change']);
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-03-01', consecutiveDriftDays: 14 }).reasons).toEqual([
+      'content_drift',
+    ]);
     expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-03-01', consecutiveDriftDays: 13 }).due).toBe(false);
   });
 
   it('REV-2: ≥ 20 articles within 30 days → analysis due; bucket → low; > 60 days → needs_review', () => {
     expect(preliminaryStatus({ articles: 20, addedAt: '2026-03-28', asOf: AS_OF }).action).toBe('content_analysis_due');
     expect(preliminaryStatus({ articles: 19, addedAt: '2026-03-28', asOf: AS_OF }).action).toBe('wait');
-    expect(preliminaryStatus({ articles: 25, addedAt: '2026-03-28', asOf: AS_OF, contentResult: 'left' })).toMatchObject({
+    expect(
+      preliminaryStatus({ articles: 25, addedAt: '2026-03-28', asOf: AS_OF, contentResult: 'left' }),
+    ).toMatchObject({
       action: 'promote_low',
       bias: 'left',
     });
@@ -379,30 +438,63 @@ describe('PRELIM, REV-1, REV-2', () => {
 describe('CB-0..2 content bucket', () => {
   const base = { sampleSize: 20, incumbent: 'left' as Bucket };
   it('CB-0: sample 19 is insufficient', () => {
-    expect(contentBucket({ ...base, sampleSize: 19, govOppRatio: 3, quoteDistribution: { left: 0.9, center: 0.1, right: 0 } })).toBe('insufficient');
+    expect(
+      contentBucket({
+        ...base,
+        sampleSize: 19,
+        govOppRatio: 3,
+        quoteDistribution: { left: 0.9, center: 0.1, right: 0 },
+      }),
+    ).toBe('insufficient');
   });
 
   it('ratio thresholds are strict; 0.2 lean, 60 % topics and 0.55 quotes are inclusive', () => {
     const quotesLeft = { left: 0.55, center: 0.45, right: 0 };
     expect(contentBucket({ ...base, govOppRatio: 1.5, quoteDistribution: quotesLeft })).toBe('center');
     expect(contentBucket({ ...base, govOppRatio: 1.51, quoteDistribution: quotesLeft })).toBe('left');
-    expect(contentBucket({ ...base, incumbent: 'right', govOppRatio: 0.6, quoteDistribution: quotesLeft })).toBe('center');
-    expect(contentBucket({ ...base, incumbent: 'right', govOppRatio: 0.59, quoteDistribution: quotesLeft })).toBe('left');
+    expect(contentBucket({ ...base, incumbent: 'right', govOppRatio: 0.6, quoteDistribution: quotesLeft })).toBe(
+      'center',
+    );
+    expect(contentBucket({ ...base, incumbent: 'right', govOppRatio: 0.59, quoteDistribution: quotesLeft })).toBe(
+      'left',
+    );
     const leanExactly = [
       { side: 'left' as const, favourable: 0.5, critical: 0.1 },
       { side: 'right' as const, favourable: 0, critical: 0 },
     ];
-    expect(explainContentBucket({ ...base, figures: leanExactly, quoteDistribution: quotesLeft }).indicators.figures).toBe('left');
-    const topics = { a: 'progressive', b: 'progressive', c: 'progressive', d: 'mixed', e: 'conservative', f: 'n/a' } as const;
-    expect(explainContentBucket({ ...base, topicPositions: topics, quoteDistribution: quotesLeft }).indicators.topics).toBe('left');
+    expect(
+      explainContentBucket({ ...base, figures: leanExactly, quoteDistribution: quotesLeft }).indicators.figures,
+    ).toBe('left');
+    const topics = {
+      a: 'progressive',
+      b: 'progressive',
+      c: 'progressive',
+      d: 'mixed',
+      e: 'conservative',
+      f: 'n/a',
+    } as const;
+    expect(
+      explainContentBucket({ ...base, topicPositions: topics, quoteDistribution: quotesLeft }).indicators.topics,
+    ).toBe('left');
   });
 
   it('a center incumbent makes the ratio available but sideless; topics need a non-n/a entry; center figures are ignored', () => {
     const oneLeftQuote = { left: 0.6, center: 0.4, right: 0 };
-    expect(contentBucket({ ...base, incumbent: 'center', govOppRatio: 9, quoteDistribution: oneLeftQuote })).toBe('center');
-    expect(contentBucket({ ...base, topicPositions: { a: 'n/a' }, quoteDistribution: oneLeftQuote })).toBe('inconclusive');
+    expect(contentBucket({ ...base, incumbent: 'center', govOppRatio: 9, quoteDistribution: oneLeftQuote })).toBe(
+      'center',
+    );
+    expect(contentBucket({ ...base, topicPositions: { a: 'n/a' }, quoteDistribution: oneLeftQuote })).toBe(
+      'inconclusive',
+    );
     expect(
-      contentBucket({ ...base, figures: [{ side: 'center', favourable: 1, critical: 0 }, { side: 'left', favourable: 1, critical: 0 }], quoteDistribution: oneLeftQuote }),
+      contentBucket({
+        ...base,
+        figures: [
+          { side: 'center', favourable: 1, critical: 0 },
+          { side: 'left', favourable: 1, critical: 0 },
+        ],
+        quoteDistribution: oneLeftQuote,
+      }),
     ).toBe('inconclusive');
   });
 
@@ -411,7 +503,10 @@ describe('CB-0..2 content bucket', () => {
       contentBucket({
         ...base,
         govOppRatio: 2,
-        figures: [{ side: 'left', favourable: 0.8, critical: 0 }, { side: 'right', favourable: 0, critical: 0.8 }],
+        figures: [
+          { side: 'left', favourable: 0.8, critical: 0 },
+          { side: 'right', favourable: 0, critical: 0.8 },
+        ],
         topicPositions: { a: 'conservative' },
         quoteDistribution: { left: 0, center: 0.4, right: 0.6 },
       }),

@@ -53,10 +53,15 @@ function median(values: Factuality[]): Factuality {
   return SCALE[value > 2 ? Math.floor(value) : Math.ceil(value)]!;
 }
 
-function votes(o: Bucket | null, a: Bucket | null, c: Bucket | null): { bucket: Bucket | null; conf: Conf; three: boolean } {
+function votes(
+  o: Bucket | null,
+  a: Bucket | null,
+  c: Bucket | null,
+): { bucket: Bucket | null; conf: Conf; three: boolean } {
   const valid = [o, a, c].filter((v): v is Bucket => v !== null);
   if (valid.length === 0) return { bucket: null, conf: 'low', three: false };
-  if (valid.length >= 2 && valid.every((v) => v === valid[0])) return { bucket: valid[0]!, conf: 'medium', three: valid.length === 3 };
+  if (valid.length >= 2 && valid.every((v) => v === valid[0]))
+    return { bucket: valid[0]!, conf: 'medium', three: valid.length === 3 };
   if (valid.length === 3) {
     const majority = BUCKETS.find((b) => valid.filter((v) => v === b).length === 2);
     if (majority !== undefined) return { bucket: majority, conf: 'medium', three: false };
@@ -64,22 +69,39 @@ function votes(o: Bucket | null, a: Bucket | null, c: Bucket | null): { bucket: 
   return { bucket: (c ?? a ?? o)!, conf: 'low', three: false };
 }
 
-type Reference = { error: true } | { error: false; bias: Bucket | null; confidence: Conf; factuality: Factuality; appliedRule: string | null };
+type Reference =
+  | { error: true }
+  | { error: false; bias: Bucket | null; confidence: Conf; factuality: Factuality; appliedRule: string | null };
 
 function referenceRate(input: RateOutletInput): Reference {
   const asOf = day(input.asOf);
   const { ownership, academic, content } = input;
-  const dates = [...(academic?.sources ?? []).map((s) => s.date), content?.windowStart, ownership?.lastControlChange].filter((d): d is string => d !== undefined);
+  const dates = [
+    ...(academic?.sources ?? []).map((s) => s.date),
+    content?.windowStart,
+    ownership?.lastControlChange,
+  ].filter((d): d is string => d !== undefined);
   if (dates.some((d) => day(d) > asOf)) return { error: true };
   const assessments = [academic?.factuality, content?.factuality].filter((f): f is Factuality => f !== undefined);
   const factuality = median(assessments);
   const cap: Conf | null = assessments.length === 0 ? 'low' : assessments.length === 1 ? 'medium' : null;
-  if (input.scope === 'non_political') return { error: false, bias: null, confidence: assessments.length === 0 ? 'low' : 'medium', factuality, appliedRule: null };
+  if (input.scope === 'non_political')
+    return {
+      error: false,
+      bias: null,
+      confidence: assessments.length === 0 ? 'low' : 'medium',
+      factuality,
+      appliedRule: null,
+    };
   let rule: string | null = null;
   if (ownership) {
     const t = ownership.ownerType;
     if (t === 'corporate-conglomerate') rule = 'R4';
-    else if (['state-public-broadcaster', 'state-captured', 'political-party'].includes(t) && ownership.countryRegime === 'authoritarian') rule = 'R1';
+    else if (
+      ['state-public-broadcaster', 'state-captured', 'political-party'].includes(t) &&
+      ownership.countryRegime === 'authoritarian'
+    )
+      rule = 'R1';
     else if (t === 'state-public-broadcaster') rule = 'R2';
     else if (t === 'political-party') rule = 'R3';
   }
@@ -88,8 +110,12 @@ function referenceRate(input: RateOutletInput): Reference {
   const five = minusYears(input.asOf, 5);
   const two = minusYears(input.asOf, 2);
   const sources = academic?.sources ?? [];
-  const academicVote = academic?.bucket !== undefined && sources.some((s) => day(s.date) >= five) ? academic.bucket : null;
-  let contentVote = content !== undefined && content.sampleSize >= 20 && BUCKETS.includes(content.bucket as Bucket) ? (content.bucket as Bucket) : null;
+  const academicVote =
+    academic?.bucket !== undefined && sources.some((s) => day(s.date) >= five) ? academic.bucket : null;
+  let contentVote =
+    content !== undefined && content.sampleSize >= 20 && BUCKETS.includes(content.bucket as Bucket)
+      ? (content.bucket as Bucket)
+      : null;
   let forceLow = false;
   if (ownership?.lastControlChange !== undefined) {
     const change = day(ownership.lastControlChange);
@@ -105,76 +131,113 @@ function referenceRate(input: RateOutletInput): Reference {
     const prior = ownership!.regimeBucket!;
     bias = prior;
     const corroborated = sources.some((s) => s.weight === 'primary' && s.domestic && day(s.date) >= five);
-    if (contentVote !== null && sample >= 30 && contentVote !== prior && academic?.bucket === contentVote && corroborated) bias = contentVote;
-    decision = contentVote === null ? { bucket: prior, conf: 'low', three: false } : votes(prior, academicVote, contentVote);
+    if (
+      contentVote !== null &&
+      sample >= 30 &&
+      contentVote !== prior &&
+      academic?.bucket === contentVote &&
+      corroborated
+    )
+      bias = contentVote;
+    decision =
+      contentVote === null ? { bucket: prior, conf: 'low', three: false } : votes(prior, academicVote, contentVote);
   } else {
     decision = votes(rule === 'R3' ? ownership!.partyBucket! : null, academicVote, contentVote);
     bias = decision.bucket;
   }
   let confidence = decision.conf;
   if (decision.three) confidence = sample >= 30 && sources.some((s) => day(s.date) > two) ? 'high' : 'medium';
-  if (rule === 'R3' && bias !== ownership!.partyBucket) bias = contentVote === 'center' && sample >= 30 ? 'center' : ownership!.partyBucket!;
+  if (rule === 'R3' && bias !== ownership!.partyBucket)
+    bias = contentVote === 'center' && sample >= 30 ? 'center' : ownership!.partyBucket!;
   if (forceLow) confidence = 'low';
-  if (content?.newsBucket !== undefined && content.opinionBucket !== undefined && content.newsBucket !== content.opinionBucket) confidence = DOWN[confidence];
+  if (
+    content?.newsBucket !== undefined &&
+    content.opinionBucket !== undefined &&
+    content.newsBucket !== content.opinionBucket
+  )
+    confidence = DOWN[confidence];
   if (cap !== null && RANK[cap] < RANK[confidence]) confidence = cap;
   return { error: false, bias, confidence, factuality, appliedRule: rule };
 }
 
 const ASOF_CHOICES = ['2026-04-27', '2028-02-29', '2026-08-31', '2024-03-31', '2027-01-01'];
 
-const rateInput: fc.Arbitrary<RateOutletInput> = fc.tuple(fc.constantFrom(...ASOF_CHOICES), bucket).chain(([asOf, lean]) => {
-  // votes mostly agree, so that three-vote cases (CONF-H, FUN-5, FUN-6) are frequent
-  const vote = fc.oneof({ weight: 3, arbitrary: fc.constant(lean) }, { weight: 1, arbitrary: bucket });
-  const boundaries = [
-    day(asOf),
-    day(asOf) + 1,
-    minusYears(asOf, 5),
-    minusYears(asOf, 5) - 1,
-    minusYears(asOf, 2),
-    minusYears(asOf, 2) + 1,
-    minusMonths(asOf, 18),
-    minusMonths(asOf, 18) - 1,
-    minusMonths(asOf, 18) + 1,
-  ];
-  const date = fc.oneof(fc.constantFrom(...boundaries), fc.integer({ min: day(asOf) - 2500, max: day(asOf) })).map(iso);
-  const sample = fc.oneof(fc.constantFrom(0, 19, 20, 29, 30, 31), fc.integer({ min: 0, max: 200 }));
-  return fc.record(
-    {
-      asOf: fc.constant(asOf),
-      scope: fc.constantFrom('political' as const, 'political' as const, 'non_political' as const),
-      ownership: fc.record(
-        {
-          ownerType: fc.constantFrom('corporate-conglomerate', 'family-controlled', 'state-public-broadcaster', 'state-captured', 'political-party', 'political-party', 'political-party', 'unknown') as fc.Arbitrary<never>,
-          countryRegime: fc.constantFrom('democracy', 'hybrid', 'authoritarian') as fc.Arbitrary<never>,
-          regimeBucket: vote,
-          partyBucket: vote,
-          lastControlChange: date,
-        },
-        { requiredKeys: ['ownerType', 'countryRegime'] },
-      ),
-      academic: fc.record(
-        {
-          bucket: vote,
-          factuality: fc.constantFrom(...SCALE),
-          sources: fc.array(fc.record({ date, weight: fc.constantFrom('primary' as const, 'secondary' as const), domestic: fc.boolean() }), { maxLength: 3 }),
-        },
-        { requiredKeys: ['sources'] },
-      ),
-      content: fc.record(
-        {
-          sampleSize: sample,
-          windowStart: date,
-          bucket: fc.oneof({ weight: 4, arbitrary: vote }, { weight: 1, arbitrary: fc.constantFrom<'inconclusive' | null>('inconclusive', null) }),
-          factuality: fc.constantFrom(...SCALE),
-          newsBucket: vote,
-          opinionBucket: vote,
-        },
-        { requiredKeys: ['sampleSize'] },
-      ),
-    },
-    { requiredKeys: ['asOf', 'scope'] },
-  );
-});
+const rateInput: fc.Arbitrary<RateOutletInput> = fc
+  .tuple(fc.constantFrom(...ASOF_CHOICES), bucket)
+  .chain(([asOf, lean]) => {
+    // votes mostly agree, so that three-vote cases (CONF-H, FUN-5, FUN-6) are frequent
+    const vote = fc.oneof({ weight: 3, arbitrary: fc.constant(lean) }, { weight: 1, arbitrary: bucket });
+    const boundaries = [
+      day(asOf),
+      day(asOf) + 1,
+      minusYears(asOf, 5),
+      minusYears(asOf, 5) - 1,
+      minusYears(asOf, 2),
+      minusYears(asOf, 2) + 1,
+      minusMonths(asOf, 18),
+      minusMonths(asOf, 18) - 1,
+      minusMonths(asOf, 18) + 1,
+    ];
+    const date = fc
+      .oneof(fc.constantFrom(...boundaries), fc.integer({ min: day(asOf) - 2500, max: day(asOf) }))
+      .map(iso);
+    const sample = fc.oneof(fc.constantFrom(0, 19, 20, 29, 30, 31), fc.integer({ min: 0, max: 200 }));
+    return fc.record(
+      {
+        asOf: fc.constant(asOf),
+        scope: fc.constantFrom('political' as const, 'political' as const, 'non_political' as const),
+        ownership: fc.record(
+          {
+            ownerType: fc.constantFrom(
+              'corporate-conglomerate',
+              'family-controlled',
+              'state-public-broadcaster',
+              'state-captured',
+              'political-party',
+              'political-party',
+              'political-party',
+              'unknown',
+            ) as fc.Arbitrary<never>,
+            countryRegime: fc.constantFrom('democracy', 'hybrid', 'authoritarian') as fc.Arbitrary<never>,
+            regimeBucket: vote,
+            partyBucket: vote,
+            lastControlChange: date,
+          },
+          { requiredKeys: ['ownerType', 'countryRegime'] },
+        ),
+        academic: fc.record(
+          {
+            bucket: vote,
+            factuality: fc.constantFrom(...SCALE),
+            sources: fc.array(
+              fc.record({
+                date,
+                weight: fc.constantFrom('primary' as const, 'secondary' as const),
+                domestic: fc.boolean(),
+              }),
+              { maxLength: 3 },
+            ),
+          },
+          { requiredKeys: ['sources'] },
+        ),
+        content: fc.record(
+          {
+            sampleSize: sample,
+            windowStart: date,
+            bucket: fc.oneof(
+              { weight: 4, arbitrary: vote },
+              { weight: 1, arbitrary: fc.constantFrom<'inconclusive' | null>('inconclusive', null) },
+            ),
+            factuality: fc.constantFrom(...SCALE),
+            newsBucket: vote,
+            opinionBucket: vote,
+          },
+          { requiredKeys: ['sampleSize'] },
+        ),
+      },
+      { requiredKeys: ['asOf', 'scope'] },
+    );
+  });
 
 describe('§1 rateOutlet against a reference written from RULES.md', () => {
   it('agrees on bias, confidence, factuality, appliedRule and input errors', () => {
@@ -184,7 +247,13 @@ describe('§1 rateOutlet against a reference written from RULES.md', () => {
         let actual: Reference;
         try {
           const result = rateOutlet(input);
-          actual = { error: false, bias: result.bias, confidence: result.confidence as Conf, factuality: result.factuality, appliedRule: result.appliedRule };
+          actual = {
+            error: false,
+            bias: result.bias,
+            confidence: result.confidence as Conf,
+            factuality: result.factuality,
+            appliedRule: result.appliedRule,
+          };
         } catch (error) {
           if (!(error instanceof MethodologyInputError)) throw error;
           actual = { error: true };
@@ -207,9 +276,22 @@ describe('CB-0..2 contentBucket against a reference', () => {
             sampleSize: fc.constantFrom(19, 20, 50),
             incumbent: bucket,
             govOppRatio: fc.constantFrom(0.59, 0.6, 1, 1.5, 1.51),
-            figures: fc.array(fc.record({ side: bucket, favourable: fc.constantFrom(0, 0.1, 0.3, 0.5), critical: fc.constantFrom(0, 0.1, 0.3, 0.5) }), { maxLength: 4 }),
-            topicPositions: fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e'), fc.constantFrom('progressive' as const, 'mixed' as const, 'conservative' as const, 'n/a' as const)),
-            quoteDistribution: fc.tuple(share, share).filter(([left, right]) => left + right <= 1).map(([left, right]) => ({ left, right, center: Math.max(0, 1 - left - right) })),
+            figures: fc.array(
+              fc.record({
+                side: bucket,
+                favourable: fc.constantFrom(0, 0.1, 0.3, 0.5),
+                critical: fc.constantFrom(0, 0.1, 0.3, 0.5),
+              }),
+              { maxLength: 4 },
+            ),
+            topicPositions: fc.dictionary(
+              fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+              fc.constantFrom('progressive' as const, 'mixed' as const, 'conservative' as const, 'n/a' as const),
+            ),
+            quoteDistribution: fc
+              .tuple(share, share)
+              .filter(([left, right]) => left + right <= 1)
+              .map(([left, right]) => ({ left, right, center: Math.max(0, 1 - left - right) })),
           },
           { requiredKeys: ['sampleSize', 'incumbent'] },
         ),
@@ -237,10 +319,14 @@ describe('CB-0..2 contentBucket against a reference', () => {
           if (positions.length > 0) {
             const prog = positions.filter((p) => p === 'progressive').length;
             const cons = positions.filter((p) => p === 'conservative').length;
-            indicators.push(100 * prog >= 60 * positions.length ? 'left' : 100 * cons >= 60 * positions.length ? 'right' : 'none');
+            indicators.push(
+              100 * prog >= 60 * positions.length ? 'left' : 100 * cons >= 60 * positions.length ? 'right' : 'none',
+            );
           }
           if (m.quoteDistribution !== undefined) {
-            indicators.push(m.quoteDistribution.left >= 0.55 ? 'left' : m.quoteDistribution.right >= 0.55 ? 'right' : 'none');
+            indicators.push(
+              m.quoteDistribution.left >= 0.55 ? 'left' : m.quoteDistribution.right >= 0.55 ? 'right' : 'none',
+            );
           }
           const left = indicators.filter((i) => i === 'left').length;
           const right = indicators.filter((i) => i === 'right').length;
@@ -264,7 +350,13 @@ describe('CB-0..2 contentBucket against a reference', () => {
 
 // ── §3–4 references ─────────────────────────────────────────────────────────────────────────────
 type Scope = 'political' | 'non_political' | null;
-type GuardOutlet = { domain: string; scope: Scope; bias: Bucket | null; factuality: Factuality | null; contributedText: boolean };
+type GuardOutlet = {
+  domain: string;
+  scope: Scope;
+  bias: Bucket | null;
+  factuality: Factuality | null;
+  contributedText: boolean;
+};
 const guardOutlet: fc.Arbitrary<GuardOutlet> = fc
   .record({
     domain: fc.constantFrom('a.com', 'b.com', 'c.com', 'd.com', 'e.com', 'f.com', 'g.com'),
@@ -299,16 +391,30 @@ describe('§3 PG, COV and §4 blindspots against references', () => {
             sentences: fc.constantFrom(null, 0, 1, 3, 4, 5, 6, 9),
             tier: fc.constantFrom('main' as const, 'limited' as const),
             hasImage: fc.boolean(),
-            outlets: fc.array(guardOutlet, { maxLength: 8 }).map((list) => consistent(list, ['scope', 'bias', 'factuality'])),
+            outlets: fc
+              .array(guardOutlet, { maxLength: 8 })
+              .map((list) => consistent(list, ['scope', 'bias', 'factuality'])),
             lowValue: fc.boolean(),
             countryStoriesLast24h: fc.integer({ min: 0, max: 10 }),
             countryCap: fc.integer({ min: 0, max: 10 }),
           },
-          { requiredKeys: ['rawOutlets', 'sentences', 'tier', 'hasImage', 'outlets', 'lowValue', 'countryStoriesLast24h'] },
+          {
+            requiredKeys: [
+              'rawOutlets',
+              'sentences',
+              'tier',
+              'hasImage',
+              'outlets',
+              'lowValue',
+              'countryStoriesLast24h',
+            ],
+          },
         ),
         (story) => {
           const unique = [...new Map(story.outlets.map((o) => [o.domain, o])).values()];
-          const contributors = unique.filter((o) => story.outlets.some((e) => e.domain === o.domain && e.contributedText));
+          const contributors = unique.filter((o) =>
+            story.outlets.some((e) => e.domain === o.domain && e.contributedText),
+          );
           const biased = unique.filter((o) => o.scope === 'political' && o.bias !== null);
           const rated = unique.filter((o) => o.scope === 'non_political').length + biased.length;
           const s = story.sentences;
@@ -320,7 +426,11 @@ describe('§3 PG, COV and §4 blindspots against references', () => {
           if (!story.hasImage) expected.push('no_image');
           if (rated < 3) expected.push('low_coverage');
           if (biased.length >= 2 && new Set(biased.map((o) => o.bias)).size === 1) expected.push('low_diversity');
-          if (contributors.length > 0 && contributors.every((o) => o.factuality === 'low' || o.factuality === 'very-low')) expected.push('suspect_sources');
+          if (
+            contributors.length > 0 &&
+            contributors.every((o) => o.factuality === 'low' || o.factuality === 'very-low')
+          )
+            expected.push('suspect_sources');
           if (story.lowValue && unique.length < 5) expected.push('filtered_content');
           if (story.countryStoriesLast24h >= (story.countryCap ?? 8)) expected.push('country_cap');
           expect(publishGuard(story)).toEqual({ publish: expected.length === 0, reasons: expected });
@@ -340,8 +450,22 @@ describe('§3 PG, COV and §4 blindspots against references', () => {
         }),
         { maxLength: 30 },
       )
-      .map((list) => consistent(list.map((o) => ({ ...o, bias: o.scope === 'political' ? o.bias : null })), ['scope', 'bias']));
-    const topic = fc.constantFrom<Topic | null>(null, 'politics', 'economy', 'sports', 'culture', 'science', 'technology', 'health');
+      .map((list) =>
+        consistent(
+          list.map((o) => ({ ...o, bias: o.scope === 'political' ? o.bias : null })),
+          ['scope', 'bias'],
+        ),
+      );
+    const topic = fc.constantFrom<Topic | null>(
+      null,
+      'politics',
+      'economy',
+      'sports',
+      'culture',
+      'science',
+      'technology',
+      'health',
+    );
     fc.assert(
       fc.property(storyOutlets, topic, (outlets, storyTopic) => {
         const unique = [...new Map(outlets.map((o) => [o.domain, o])).values()];
@@ -358,7 +482,8 @@ describe('§3 PG, COV and §4 blindspots against references', () => {
         expect(result.total).toBe(unique.length);
         expect([result.percent.left, result.percent.center, result.percent.right]).toEqual(percent);
         const excluded = storyTopic !== null && ['sports', 'culture', 'science', 'technology'].includes(storyTopic);
-        const prisma = excluded || unique.length < 10 || n < 5 ? [] : BUCKETS.filter((_, i) => 100 * counts[i]! <= 15 * n);
+        const prisma =
+          excluded || unique.length < 10 || n < 5 ? [] : BUCKETS.filter((_, i) => 100 * counts[i]! <= 15 * n);
         expect(blindspotPrisma({ outlets, topic: storyTopic })).toEqual(prisma);
       }),
       { numRuns: RUNS },
@@ -377,7 +502,11 @@ describe('§3 PG, COV and §4 blindspots against references', () => {
         const low = articles.filter((a) => a.factualityScore !== null && a.factualityScore < 55).length;
         const side = (cF: number, cO: number) =>
           n >= 5 && cF < 10 && 100 * cO >= 33 * n && 370 * cF < 300 * cO - 99 * n && 100 * low < 35 * articles.length;
-        const expected = side(count('left'), count('right')) ? 'left' : side(count('right'), count('left')) ? 'right' : null;
+        const expected = side(count('left'), count('right'))
+          ? 'left'
+          : side(count('right'), count('left'))
+            ? 'right'
+            : null;
         expect(blindspotFujaDaBolha(articles)).toBe(expected);
       }),
       { numRuns: RUNS },
@@ -393,11 +522,16 @@ describe('§2 outletTendency and §7 compareCandidates against references', () =
       bias: fc.constantFrom<Bucket | null>('left', 'center', 'right', null),
       confidence: fc.constantFrom('low' as const, 'medium' as const, 'high' as const),
       politicallyRelevant: fc.boolean(),
-      publishedAt: fc.oneof(fc.constantFrom(0, 90, 91), fc.integer({ min: 0, max: 120 })).map((back) => iso(day(asOf) - back)),
+      publishedAt: fc
+        .oneof(fc.constantFrom(0, 90, 91), fc.integer({ min: 0, max: 120 }))
+        .map((back) => iso(day(asOf) - back)),
     });
     fc.assert(
       fc.property(fc.array(article, { maxLength: 60 }), (articles) => {
-        const counted = articles.filter((a) => a.bias !== null && a.politicallyRelevant && a.confidence !== 'low' && day(asOf) - day(a.publishedAt) <= 90);
+        const counted = articles.filter(
+          (a) =>
+            a.bias !== null && a.politicallyRelevant && a.confidence !== 'low' && day(asOf) - day(a.publishedAt) <= 90,
+        );
         const n = counted.length;
         const tallies = BUCKETS.map((b) => counted.filter((a) => a.bias === b).length);
         const top = Math.max(...tallies);
@@ -414,7 +548,10 @@ describe('§2 outletTendency and §7 compareCandidates against references', () =
   });
 
   it('compareCandidates with exact rationals', () => {
-    const verdicts = fc.array(fc.constantFrom('true' as const, 'imprecise' as const, 'false' as const, 'no_data' as const), { maxLength: 12 });
+    const verdicts = fc.array(
+      fc.constantFrom('true' as const, 'imprecise' as const, 'false' as const, 'no_data' as const),
+      { maxLength: 12 },
+    );
     fc.assert(
       fc.property(verdicts, verdicts, (va, vb) => {
         const checks = [
@@ -429,7 +566,8 @@ describe('§2 outletTendency and §7 compareCandidates against references', () =
         const b = score(vb);
         // indexes twiceA/(2nA) and twiceB/(2nB) differ by < 10 points ⇔ 10·|twiceA·nB − twiceB·nA| < 2·nA·nB
         const d = a.twice * b.n - b.twice * a.n;
-        const expected = a.n < 3 || b.n < 3 ? 'insufficient' : 10 * Math.abs(d) < 2 * a.n * b.n ? 'tie' : d > 0 ? 'a' : 'b';
+        const expected =
+          a.n < 3 || b.n < 3 ? 'insufficient' : 10 * Math.abs(d) < 2 * a.n * b.n ? 'tie' : d > 0 ? 'a' : 'b';
         expect(compareCandidates('A', 'B', checks)).toBe(expected);
       }),
       { numRuns: RUNS },

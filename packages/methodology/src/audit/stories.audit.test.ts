@@ -43,7 +43,11 @@ describe('COV-1 / COV-2 coverage', () => {
 
   it('largest remainder: ties broken left, center, right', () => {
     const percent = (left: number, center: number, right: number) =>
-      coverage([...political('l', 'left', left), ...political('c', 'center', center), ...political('r', 'right', right)]).percent;
+      coverage([
+        ...political('l', 'left', left),
+        ...political('c', 'center', center),
+        ...political('r', 'right', right),
+      ]).percent;
     expect(percent(1, 1, 1)).toEqual({ left: 34, center: 33, right: 33 });
     // 4/6, 1/6, 1/6: floors 66, 16, 16 (98), all remainders equal → left and center get a point
     expect(percent(4, 1, 1)).toEqual({ left: 67, center: 17, right: 16 });
@@ -57,17 +61,41 @@ describe('COV-1 / COV-2 coverage', () => {
 
 describe('TIER', () => {
   it('≥ 6 main, ≥ 3 limited, else null', () => {
-    expect([storyTier(7), storyTier(6), storyTier(5), storyTier(3), storyTier(2), storyTier(0)]).toEqual(['main', 'main', 'limited', 'limited', null, null]);
+    expect([storyTier(7), storyTier(6), storyTier(5), storyTier(3), storyTier(2), storyTier(0)]).toEqual([
+      'main',
+      'main',
+      'limited',
+      'limited',
+      null,
+      null,
+    ]);
   });
   it('a rated domain is non-political or political with a bias', () => {
-    const result = coverage([outlet('a.com', 'political', 'left'), outlet('b.com', 'non_political'), outlet('c.com', 'political', null), outlet('d.com', null)]);
+    const result = coverage([
+      outlet('a.com', 'political', 'left'),
+      outlet('b.com', 'non_political'),
+      outlet('c.com', 'political', null),
+      outlet('d.com', null),
+    ]);
     expect(storyTier(result.nonPolitical + result.counts.left + result.counts.center + result.counts.right)).toBeNull();
   });
 });
 
 describe('PG publish guard', () => {
-  type GuardOutlet = { domain: string; scope: Scope; bias: Bucket | null; factuality: Factuality | null; contributedText: boolean };
-  const g = (domain: string, scope: Scope, bias: Bucket | null, factuality: Factuality | null = 'high', contributedText = true): GuardOutlet => ({
+  type GuardOutlet = {
+    domain: string;
+    scope: Scope;
+    bias: Bucket | null;
+    factuality: Factuality | null;
+    contributedText: boolean;
+  };
+  const g = (
+    domain: string,
+    scope: Scope,
+    bias: Bucket | null,
+    factuality: Factuality | null = 'high',
+    contributedText = true,
+  ): GuardOutlet => ({
     domain,
     scope,
     bias,
@@ -128,28 +156,63 @@ describe('PG publish guard', () => {
   });
 
   it('low_coverage counts rated domains (non-political yes, unbiased and unrostered no, duplicates once)', () => {
-    expect(reasons({ outlets: [g('a.com', 'political', 'left'), g('a.com', 'political', 'left'), g('b.com', 'political', 'right'), g('c.com', null, null), g('d.com', 'political', null)] })).toEqual([
-      'low_coverage',
-    ]);
-    expect(reasons({ outlets: [g('a.com', 'political', 'left'), g('b.com', 'political', 'right'), g('c.com', 'non_political', null)] })).toEqual([]);
+    expect(
+      reasons({
+        outlets: [
+          g('a.com', 'political', 'left'),
+          g('a.com', 'political', 'left'),
+          g('b.com', 'political', 'right'),
+          g('c.com', null, null),
+          g('d.com', 'political', null),
+        ],
+      }),
+    ).toEqual(['low_coverage']);
+    expect(
+      reasons({
+        outlets: [g('a.com', 'political', 'left'), g('b.com', 'political', 'right'), g('c.com', 'non_political', null)],
+      }),
+    ).toEqual([]);
   });
 
   it('low_diversity needs ≥ 2 political outlets with a bias, all in one bucket', () => {
-    expect(reasons({ outlets: [g('a.com', 'political', 'left'), g('b.com', 'political', 'left'), g('c.com', 'non_political', null)] })).toEqual(['low_diversity']);
-    expect(reasons({ outlets: [g('a.com', 'political', 'left'), g('b.com', 'non_political', null), g('c.com', 'non_political', null)] })).toEqual([]);
+    expect(
+      reasons({
+        outlets: [g('a.com', 'political', 'left'), g('b.com', 'political', 'left'), g('c.com', 'non_political', null)],
+      }),
+    ).toEqual(['low_diversity']);
+    expect(
+      reasons({
+        outlets: [
+          g('a.com', 'political', 'left'),
+          g('b.com', 'non_political', null),
+          g('c.com', 'non_political', null),
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('suspect_sources: every contributor low/very-low, at least one; null is not low', () => {
-    const low = [g('a.com', 'political', 'left', 'low'), g('b.com', 'political', 'right', 'very-low'), g('c.com', 'non_political', null, 'high', false)];
+    const low = [
+      g('a.com', 'political', 'left', 'low'),
+      g('b.com', 'political', 'right', 'very-low'),
+      g('c.com', 'non_political', null, 'high', false),
+    ];
     expect(reasons({ outlets: low })).toEqual(['suspect_sources']);
     expect(reasons({ outlets: [...low.slice(0, 2), g('c.com', 'non_political', null, null, true)] })).toEqual([]);
-    expect(reasons({ outlets: good.map((o) => ({ ...o, contributedText: false, factuality: 'low' as const })) })).toEqual([]);
+    expect(
+      reasons({ outlets: good.map((o) => ({ ...o, contributedText: false, factuality: 'low' as const })) }),
+    ).toEqual([]);
   });
 
   it('filtered_content: low value with < 5 unique domains; 5 passes', () => {
     const five = [...good, g('d.com', 'political', 'center'), g('e.com', null, null)];
     expect(reasons({ lowValue: true, outlets: five })).toEqual([]);
-    expect(reasons({ lowValue: true, outlets: [...good, g('d.com', 'political', 'center'), g('d.com', 'political', 'center')] })).toEqual(['filtered_content']);
+    expect(
+      reasons({
+        lowValue: true,
+        outlets: [...good, g('d.com', 'political', 'center'), g('d.com', 'political', 'center')],
+      }),
+    ).toEqual(['filtered_content']);
   });
 
   it('country_cap fires when count ≥ cap (default 8)', () => {
@@ -161,7 +224,12 @@ describe('PG publish guard', () => {
 });
 
 describe('BS-BR Fuja da Bolha', () => {
-  const articles = (left: number, center: number, right: number, extra: { bias: Bucket | null; factualityScore: number | null }[] = []) => [
+  const articles = (
+    left: number,
+    center: number,
+    right: number,
+    extra: { bias: Bucket | null; factualityScore: number | null }[] = [],
+  ) => [
     ...Array.from({ length: left }, () => ({ bias: 'left' as const, factualityScore: 80 })),
     ...Array.from({ length: center }, () => ({ bias: 'center' as const, factualityScore: 80 })),
     ...Array.from({ length: right }, () => ({ bias: 'right' as const, factualityScore: 80 })),
@@ -187,7 +255,8 @@ describe('BS-BR Fuja da Bolha', () => {
   });
 
   it('BS-BR-5: 100·lowFact < 35·total over every article; 55 is not low, unknown is not low', () => {
-    const unknown = (score: number | null, count: number) => Array.from({ length: count }, () => ({ bias: null, factualityScore: score }));
+    const unknown = (score: number | null, count: number) =>
+      Array.from({ length: count }, () => ({ bias: null, factualityScore: score }));
     // total 20, 7 low → 700 < 700 fails
     expect(blindspotFujaDaBolha(articles(0, 0, 5, [...unknown(54.9, 7), ...unknown(80, 8)]))).toBeNull();
     expect(blindspotFujaDaBolha(articles(0, 0, 5, [...unknown(54.9, 6), ...unknown(80, 9)]))).toBe('left');
@@ -203,7 +272,11 @@ describe('BS-BR Fuja da Bolha', () => {
 describe('BS-PR Prisma', () => {
   it('BS-PR-3: 100·count ≤ 15·n at equality qualifies', () => {
     const story = (left: number, center: number, right: number, topic: Topic | null = 'politics') => ({
-      outlets: [...political('l', 'left', left), ...political('c', 'center', center), ...political('r', 'right', right)],
+      outlets: [
+        ...political('l', 'left', left),
+        ...political('c', 'center', center),
+        ...political('r', 'right', right),
+      ],
       topic,
     });
     expect(blindspotPrisma(story(3, 8, 9))).toEqual(['left']); // 300 ≤ 300
@@ -218,8 +291,15 @@ describe('BS-PR Prisma', () => {
     const five = political('l', 'left', 5);
     const others = (count: number, scope: Scope) => Array.from({ length: count }, (_, i) => outlet(`o${i}.org`, scope));
     expect(blindspotPrisma({ outlets: [...five, ...others(5, null)], topic: 'economy' })).toEqual(['center', 'right']);
-    expect(blindspotPrisma({ outlets: [...five, ...others(4, 'non_political'), ...others(4, 'non_political')], topic: 'economy' })).toEqual([]);
-    expect(blindspotPrisma({ outlets: [...political('l', 'left', 4), ...others(6, 'non_political')], topic: 'economy' })).toEqual([]);
+    expect(
+      blindspotPrisma({
+        outlets: [...five, ...others(4, 'non_political'), ...others(4, 'non_political')],
+        topic: 'economy',
+      }),
+    ).toEqual([]);
+    expect(
+      blindspotPrisma({ outlets: [...political('l', 'left', 4), ...others(6, 'non_political')], topic: 'economy' }),
+    ).toEqual([]);
   });
 });
 
@@ -237,23 +317,47 @@ describe('SYN-1, SYN-3, SYN-4, SYN-5, TOP-1', () => {
 
   it('SYN-3: every sentence cites ≥ 1 id, every id from the cluster', () => {
     expect(validateSentenceCitations([{ text: 'Uno.', articleIds: ['a1'] }], ['a1']).valid).toBe(true);
-    const bad = validateSentenceCitations([{ text: 'Uno.', articleIds: [] }, { text: 'Dos.', articleIds: ['zz'] }], ['a1']);
+    const bad = validateSentenceCitations(
+      [
+        { text: 'Uno.', articleIds: [] },
+        { text: 'Dos.', articleIds: ['zz'] },
+      ],
+      ['a1'],
+    );
     expect(bad.valid).toBe(false);
     expect(bad.problems.map((problem) => problem.kind)).toEqual(['missing_citation', 'unknown_article']);
   });
 
   it('SYN-4: the seed examples are hits; the roster name as a common noun is not', () => {
-    const roster = [{ name: 'La Nación', domain: 'lanacion.com.ar' }, { name: 'El País', domain: 'elpais.com' }];
-    expect(attributionCheck(['Según La Nación, el Senado aprobó la ley.'], roster).map((hit) => hit.outlet)).toEqual(['La Nación']);
-    expect(attributionCheck(['El Senado aprobó la ley, como informó El País.'], roster).map((hit) => hit.outlet)).toEqual(['El País']);
+    const roster = [
+      { name: 'La Nación', domain: 'lanacion.com.ar' },
+      { name: 'El País', domain: 'elpais.com' },
+    ];
+    expect(attributionCheck(['Según La Nación, el Senado aprobó la ley.'], roster).map((hit) => hit.outlet)).toEqual([
+      'La Nación',
+    ]);
+    expect(
+      attributionCheck(['El Senado aprobó la ley, como informó El País.'], roster).map((hit) => hit.outlet),
+    ).toEqual(['El País']);
     expect(attributionCheck(['La inflación bajó en el país.'], roster)).toEqual([]);
   });
 
   it('SYN-5: 15 min, 1 h, 3 h, 6 h; discarded after the 5th failed attempt', () => {
     const minute = 60_000;
-    expect([1, 2, 3, 4, 5].map((attempt) => retrySchedule(attempt))).toEqual([15 * minute, 60 * minute, 180 * minute, 360 * minute, null]);
-    expect(nextRetry({ failedAttempts: 5, lastFailureAt: '2026-04-27T10:00:00Z' })).toMatchObject({ action: 'discard' });
-    expect(nextRetry({ failedAttempts: 1, lastFailureAt: '2026-04-27T10:00:00Z' })).toMatchObject({ action: 'retry', at: '2026-04-27T10:15:00.000Z' });
+    expect([1, 2, 3, 4, 5].map((attempt) => retrySchedule(attempt))).toEqual([
+      15 * minute,
+      60 * minute,
+      180 * minute,
+      360 * minute,
+      null,
+    ]);
+    expect(nextRetry({ failedAttempts: 5, lastFailureAt: '2026-04-27T10:00:00Z' })).toMatchObject({
+      action: 'discard',
+    });
+    expect(nextRetry({ failedAttempts: 1, lastFailureAt: '2026-04-27T10:00:00Z' })).toMatchObject({
+      action: 'retry',
+      at: '2026-04-27T10:15:00.000Z',
+    });
   });
 
   it('TOP-1: one of the 10 topics or null, never invented', () => {

@@ -4,7 +4,12 @@ import { articleConfidence, MethodologyInputError, outletTendency, type Bucket }
 
 const AS_OF = '2026-04-27';
 
-type Article = { bias: Bucket | null; confidence: 'low' | 'medium' | 'high'; politicallyRelevant: boolean; publishedAt: string };
+type Article = {
+  bias: Bucket | null;
+  confidence: 'low' | 'medium' | 'high';
+  politicallyRelevant: boolean;
+  publishedAt: string;
+};
 const article = (bias: Bucket | null, publishedAt = '2026-04-20', overrides: Partial<Article> = {}): Article => ({
   bias,
   confidence: 'medium',
@@ -12,7 +17,8 @@ const article = (bias: Bucket | null, publishedAt = '2026-04-20', overrides: Par
   publishedAt,
   ...overrides,
 });
-const many = (count: number, bias: Bucket | null, publishedAt?: string): Article[] => Array.from({ length: count }, () => article(bias, publishedAt));
+const many = (count: number, bias: Bucket | null, publishedAt?: string): Article[] =>
+  Array.from({ length: count }, () => article(bias, publishedAt));
 
 describe('ART-1 article confidence', () => {
   const at = (words: number, indicators: number, politicallyRelevant = true, outletSample = 10) =>
@@ -38,7 +44,11 @@ describe('ART-1 article confidence', () => {
 describe('OT-1..3 outlet tendency', () => {
   it('window is 0–90 days inclusive (26 January is day 91)', () => {
     const nine = many(9, 'left');
-    expect(outletTendency([...nine, article('left', '2026-01-27')], { asOf: AS_OF })).toEqual({ bias: 'left', confidence: 'medium', n: 10 });
+    expect(outletTendency([...nine, article('left', '2026-01-27')], { asOf: AS_OF })).toEqual({
+      bias: 'left',
+      confidence: 'medium',
+      n: 10,
+    });
     expect(outletTendency([...nine, article('left', '2026-01-26')], { asOf: AS_OF })).toMatchObject({
       bias: null,
       confidence: null,
@@ -50,20 +60,40 @@ describe('OT-1..3 outlet tendency', () => {
 
   it('null bias, low confidence and non-relevant articles are not counted', () => {
     const result = outletTendency(
-      [...many(9, 'left'), article(null), article('left', '2026-04-20', { confidence: 'low' }), article('left', '2026-04-20', { politicallyRelevant: false })],
+      [
+        ...many(9, 'left'),
+        article(null),
+        article('left', '2026-04-20', { confidence: 'low' }),
+        article('left', '2026-04-20', { politicallyRelevant: false }),
+      ],
       { asOf: AS_OF },
     );
     expect(result).toMatchObject({ bias: null, n: 9, reason: 'insufficient_sample' });
   });
 
   it('the n < 10 check runs before the tie check; a tie gives confidence null', () => {
-    expect(outletTendency([...many(4, 'left'), ...many(4, 'right'), article('center')], { asOf: AS_OF }).reason).toBe('insufficient_sample');
-    expect(outletTendency([...many(5, 'left'), ...many(5, 'right')], { asOf: AS_OF })).toEqual({ bias: null, confidence: null, n: 10, reason: 'tie' });
+    expect(outletTendency([...many(4, 'left'), ...many(4, 'right'), article('center')], { asOf: AS_OF }).reason).toBe(
+      'insufficient_sample',
+    );
+    expect(outletTendency([...many(5, 'left'), ...many(5, 'right')], { asOf: AS_OF })).toEqual({
+      bias: null,
+      confidence: null,
+      n: 10,
+      reason: 'tie',
+    });
   });
 
   it('10–24 → medium, ≥ 25 → high', () => {
-    expect(outletTendency([...many(13, 'center'), ...many(11, 'right')], { asOf: AS_OF })).toEqual({ bias: 'center', confidence: 'medium', n: 24 });
-    expect(outletTendency([...many(13, 'center'), ...many(12, 'right')], { asOf: AS_OF })).toEqual({ bias: 'center', confidence: 'high', n: 25 });
+    expect(outletTendency([...many(13, 'center'), ...many(11, 'right')], { asOf: AS_OF })).toEqual({
+      bias: 'center',
+      confidence: 'medium',
+      n: 24,
+    });
+    expect(outletTendency([...many(13, 'center'), ...many(12, 'right')], { asOf: AS_OF })).toEqual({
+      bias: 'center',
+      confidence: 'high',
+      n: 25,
+    });
   });
 
   it('a future-dated article is an input error', () => {

@@ -50,7 +50,10 @@ describe('CLU-3 withinPublicationWindow', () => {
 describe('clustering catalogue', () => {
   it('states the same defaults the code uses', () => {
     const byId = new Map(clusteringRules.map((rule) => [rule.id, rule]));
-    expect(byId.get('CLU-2')!.parameters.map((parameter) => parameter.default)).toEqual([CLU_2_MERGE_THRESHOLD, CLU_2_JUDGE_LOW_THRESHOLD]);
+    expect(byId.get('CLU-2')!.parameters.map((parameter) => parameter.default)).toEqual([
+      CLU_2_MERGE_THRESHOLD,
+      CLU_2_JUDGE_LOW_THRESHOLD,
+    ]);
     expect(byId.get('CLU-3')!.parameters[0]!.default).toBe(CLU_3_WINDOW_HOURS);
   });
 });

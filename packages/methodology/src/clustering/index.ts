@@ -14,24 +14,39 @@ export const CLU_3_WINDOW_HOURS = 72;
 /** The two cosine thresholds of CLU-2; other embedders calibrate their own and pass them here. */
 export const PairThresholdsSchema = z
   .strictObject({ merge: z.number().min(-1).max(1), judgeLow: z.number().min(-1).max(1) })
-  .refine((thresholds) => thresholds.judgeLow <= thresholds.merge, { message: 'judgeLow must not exceed merge', path: ['judgeLow'] });
+  .refine((thresholds) => thresholds.judgeLow <= thresholds.merge, {
+    message: 'judgeLow must not exceed merge',
+    path: ['judgeLow'],
+  });
 export type PairThresholds = z.infer<typeof PairThresholdsSchema>;
 
 /** The MiniLM-L12 thresholds of CLU-2 (0.74 / 0.60). */
-export const MINILM_PAIR_THRESHOLDS: PairThresholds = { merge: CLU_2_MERGE_THRESHOLD, judgeLow: CLU_2_JUDGE_LOW_THRESHOLD };
+export const MINILM_PAIR_THRESHOLDS: PairThresholds = {
+  merge: CLU_2_MERGE_THRESHOLD,
+  judgeLow: CLU_2_JUDGE_LOW_THRESHOLD,
+};
 
 export const PairDecisionSchema = z.enum(['merge', 'judge', 'separate']);
 /** What CLU-2 does with a pair of headlines: merge, ask the LLM judge, or keep apart. */
 export type PairDecision = z.infer<typeof PairDecisionSchema>;
 
-const PairDecisionInputSchema = z.strictObject({ cosine: z.number().min(-1 - 1e-6).max(1 + 1e-6), thresholds: PairThresholdsSchema });
+const PairDecisionInputSchema = z.strictObject({
+  cosine: z
+    .number()
+    .min(-1 - 1e-6)
+    .max(1 + 1e-6),
+  thresholds: PairThresholdsSchema,
+});
 
 /**
  * rule CLU-2 for trusted input (no validation): cosine > merge → `merge`; judgeLow ≤ cosine ≤ merge →
  * `judge`; below → `separate`. A value within 1e-9 of a threshold counts as equal to it (RULES §10),
  * so a cosine of exactly 0.74 + 1e-12 is judged, not merged.
  */
-export function pairDecisionUnchecked(cosine: number, thresholds: PairThresholds = MINILM_PAIR_THRESHOLDS): PairDecision {
+export function pairDecisionUnchecked(
+  cosine: number,
+  thresholds: PairThresholds = MINILM_PAIR_THRESHOLDS,
+): PairDecision {
   if (greaterThan(cosine, thresholds.merge)) return 'merge';
   if (atLeast(cosine, thresholds.judgeLow)) return 'judge';
   return 'separate';
@@ -57,7 +72,11 @@ export function pairDecision(cosine: number, thresholds: PairThresholds = MINILM
  * @example
  * withinPublicationWindow(Date.parse('2026-04-27T00:00:00Z'), Date.parse('2026-04-30T00:00:00Z')); // true (exactly 72 h)
  */
-export function withinPublicationWindow(timeA: number, timeB: number, windowHours: number = CLU_3_WINDOW_HOURS): boolean {
+export function withinPublicationWindow(
+  timeA: number,
+  timeB: number,
+  windowHours: number = CLU_3_WINDOW_HOURS,
+): boolean {
   return Math.abs(timeA - timeB) <= windowHours * 3_600_000;
 }
 

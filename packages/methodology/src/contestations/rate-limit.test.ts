@@ -21,14 +21,23 @@ const submission = (minutes: number, contesterId = 'reader-1', outlet = 'laterce
 
 describe('checkContestationRateLimit (rule CON-3)', () => {
   it('has defaults 3/hour and 10/day per contester, 50/day per outlet', () => {
-    expect([DEFAULT_CONTESTATIONS_PER_CONTESTER_HOUR, DEFAULT_CONTESTATIONS_PER_CONTESTER_DAY, DEFAULT_CONTESTATIONS_PER_OUTLET_DAY]).toEqual([3, 10, 50]);
-    const parameters = contestationRules.find((rule) => rule.id === 'CON-3')!.parameters.map((parameter) => parameter.default);
+    expect([
+      DEFAULT_CONTESTATIONS_PER_CONTESTER_HOUR,
+      DEFAULT_CONTESTATIONS_PER_CONTESTER_DAY,
+      DEFAULT_CONTESTATIONS_PER_OUTLET_DAY,
+    ]).toEqual([3, 10, 50]);
+    const parameters = contestationRules
+      .find((rule) => rule.id === 'CON-3')!
+      .parameters.map((parameter) => parameter.default);
     expect(parameters).toEqual([3, 10, 50, CONTESTATION_HOUR_WINDOW_MS, CONTESTATION_DAY_WINDOW_MS]);
   });
 
   it('allows the third in an hour and refuses the fourth until the oldest leaves the window', () => {
     const history = [submission(0), submission(12), submission(30)];
-    expect(checkContestationRateLimit(history.slice(0, 2), submission(40))).toEqual({ allowed: true, trace: ['CON-3'] });
+    expect(checkContestationRateLimit(history.slice(0, 2), submission(40))).toEqual({
+      allowed: true,
+      trace: ['CON-3'],
+    });
     const refused = checkContestationRateLimit(history, submission(40));
     expect(refused).toMatchObject({
       allowed: false,
@@ -41,7 +50,10 @@ describe('checkContestationRateLimit (rule CON-3)', () => {
     });
     // Exactly 60 minutes after the oldest it no longer counts; one millisecond earlier it does.
     expect(checkContestationRateLimit(history, submission(60)).allowed).toBe(true);
-    expect(checkContestationRateLimit(history, { ...submission(60), at: new Date(base + 3_600_000 - 1).toISOString() }).allowed).toBe(false);
+    expect(
+      checkContestationRateLimit(history, { ...submission(60), at: new Date(base + 3_600_000 - 1).toISOString() })
+        .allowed,
+    ).toBe(false);
     // Other contesters are not affected.
     expect(checkContestationRateLimit(history, submission(40, 'reader-2')).allowed).toBe(true);
   });
@@ -67,8 +79,14 @@ describe('checkContestationRateLimit (rule CON-3)', () => {
   });
 
   it('accepts custom limits and counts later-logged submissions conservatively', () => {
-    expect(checkContestationRateLimit([submission(0)], submission(10), { perContesterHour: 1 })).toMatchObject({ allowed: false, retryAt: at(60) });
-    expect(checkContestationRateLimit([submission(30)], submission(10), { perContesterHour: 1 })).toMatchObject({ allowed: false, retryAt: at(90) });
+    expect(checkContestationRateLimit([submission(0)], submission(10), { perContesterHour: 1 })).toMatchObject({
+      allowed: false,
+      retryAt: at(60),
+    });
+    expect(checkContestationRateLimit([submission(30)], submission(10), { perContesterHour: 1 })).toMatchObject({
+      allowed: false,
+      retryAt: at(90),
+    });
   });
 
   it('rejects bad input, naming the field', () => {
@@ -121,7 +139,9 @@ describe('checkContestationRateLimit (rule CON-3)', () => {
         expect(maxInWindow(times, CONTESTATION_DAY_WINDOW_MS)).toBeLessThanOrEqual(limits.perContesterDay);
       }
       for (let outlet = 0; outlet < 2; outlet += 1) {
-        expect(maxInWindow(timesBy('outlet', `outlet${outlet}.cl`), CONTESTATION_DAY_WINDOW_MS)).toBeLessThanOrEqual(limits.perOutletDay);
+        expect(maxInWindow(timesBy('outlet', `outlet${outlet}.cl`), CONTESTATION_DAY_WINDOW_MS)).toBeLessThanOrEqual(
+          limits.perOutletDay,
+        );
       }
     },
   );
@@ -129,7 +149,9 @@ describe('checkContestationRateLimit (rule CON-3)', () => {
   test.prop([fc.array(requestArbitrary, { minLength: 1, maxLength: 60 }), limitsArbitrary])(
     'is allowed again at retryAt when nothing else is submitted',
     (requests, limits) => {
-      const history = requests.map((request) => submission(request.minute, `reader-${request.contester}`, `outlet${request.outlet}.cl`));
+      const history = requests.map((request) =>
+        submission(request.minute, `reader-${request.contester}`, `outlet${request.outlet}.cl`),
+      );
       const candidate = submission(3 * 1440, 'reader-0', 'outlet0.cl');
       const outcome = checkContestationRateLimit(history, candidate, limits);
       if (outcome.allowed) return;

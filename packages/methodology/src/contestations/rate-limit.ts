@@ -165,7 +165,12 @@ export function checkContestationRateLimit(
   request: ContestationSubmission,
   limits?: ContestationRateLimits,
 ): ContestationRateLimitOutcome {
-  const input = parseInput(ContestationRateLimitInputSchema, { history, request, limits }, 'CON-3', 'checkContestationRateLimit');
+  const input = parseInput(
+    ContestationRateLimitInputSchema,
+    { history, request, limits },
+    'CON-3',
+    'checkContestationRateLimit',
+  );
   const resolved = ContestationRateLimitsSchema.parse(input.limits ?? {});
   const requestTime = Date.parse(input.request.at);
   const contesterTimes: number[] = [];
@@ -182,7 +187,8 @@ export function checkContestationRateLimit(
   ].filter((violation): violation is ContestationRateLimitViolation => violation !== null);
   if (violations.length === 0) return { allowed: true, trace: ['CON-3'] };
   let binding = violations[0]!;
-  for (const violation of violations) if (Date.parse(violation.retryAt) > Date.parse(binding.retryAt)) binding = violation;
+  for (const violation of violations)
+    if (Date.parse(violation.retryAt) > Date.parse(binding.retryAt)) binding = violation;
   return {
     allowed: false,
     ...binding,

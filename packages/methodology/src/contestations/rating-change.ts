@@ -28,10 +28,16 @@ export type RatingChangeCause = z.infer<typeof RatingChangeCauseSchema>;
  * RATING_CHANGE_CAUSE_LABELS.ownership_change['pt-BR']; // 'Troca de proprietário'
  */
 export const RATING_CHANGE_CAUSE_LABELS: Readonly<Record<RatingChangeCause, { 'pt-BR': string; es: string }>> = {
-  editorial_change: { 'pt-BR': 'Mudança significativa na linha editorial do veículo', es: 'Cambio significativo en la línea editorial del medio' },
+  editorial_change: {
+    'pt-BR': 'Mudança significativa na linha editorial do veículo',
+    es: 'Cambio significativo en la línea editorial del medio',
+  },
   ownership_change: { 'pt-BR': 'Troca de proprietário', es: 'Cambio de propietario' },
   accepted_contestation: { 'pt-BR': 'Contestação aceita', es: 'Impugnación aceptada' },
-  new_prompt_or_model_version: { 'pt-BR': 'Nova versão do prompt ou do modelo de IA', es: 'Nueva versión del prompt o del modelo de IA' },
+  new_prompt_or_model_version: {
+    'pt-BR': 'Nova versão do prompt ou do modelo de IA',
+    es: 'Nueva versión del prompt o del modelo de IA',
+  },
   methodology_update: { 'pt-BR': 'Atualização desta metodologia', es: 'Actualización de esta metodología' },
 };
 
@@ -58,10 +64,18 @@ export const RatingChangeRecordSchema = z
   })
   .superRefine((record, context) => {
     if (record.cause === 'accepted_contestation' && record.contestationId === undefined) {
-      context.addIssue({ code: 'custom', path: ['contestationId'], message: 'an accepted_contestation change names its contestation' });
+      context.addIssue({
+        code: 'custom',
+        path: ['contestationId'],
+        message: 'an accepted_contestation change names its contestation',
+      });
     }
     if (record.cause !== 'accepted_contestation' && record.contestationId !== undefined) {
-      context.addIssue({ code: 'custom', path: ['contestationId'], message: 'only an accepted_contestation change names a contestation' });
+      context.addIssue({
+        code: 'custom',
+        path: ['contestationId'],
+        message: 'only an accepted_contestation change names a contestation',
+      });
     }
     if (record.previous === record.next) {
       context.addIssue({ code: 'custom', path: ['next'], message: 'a rating change must change the value' });

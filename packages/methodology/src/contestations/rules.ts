@@ -26,7 +26,11 @@ export const contestationRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['ContestationSchema', 'parseContestation', 'openContestation'],
     parameters: [
-      { name: 'textMaxLength', default: CONTESTATION_TEXT_MAX_LENGTH, description: 'Longest contestation text accepted.' },
+      {
+        name: 'textMaxLength',
+        default: CONTESTATION_TEXT_MAX_LENGTH,
+        description: 'Longest contestation text accepted.',
+      },
     ],
     statement:
       'A contestation has an id, a dimension (bias, factuality or ownership), the outlet domain, the contester id, a non-blank text and its creation instant; it starts in state open.',
@@ -38,7 +42,9 @@ export const contestationRules: RuleEntry[] = [
     seed: '000 Contestações',
     choice: false,
     implementedBy: ['transitionContestation', 'CONTESTATION_TRANSITIONS', 'ContestationStateSchema'],
-    parameters: [{ name: 'notesMaxLength', default: TRIAGE_NOTES_MAX_LENGTH, description: 'Longest triage notes accepted.' }],
+    parameters: [
+      { name: 'notesMaxLength', default: TRIAGE_NOTES_MAX_LENGTH, description: 'Longest triage notes accepted.' },
+    ],
     statement:
       'Only open → triage, triage → accepted and triage → rejected exist; accepted and rejected are final. Each transition logs who, when and the triage notes (non-blank notes required to accept or reject); a refused transition is returned as data with its reason and changes nothing.',
   },
@@ -50,9 +56,21 @@ export const contestationRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['checkContestationRateLimit'],
     parameters: [
-      { name: 'perContesterHour', default: DEFAULT_CONTESTATIONS_PER_CONTESTER_HOUR, description: 'Per contester in the rolling hour.' },
-      { name: 'perContesterDay', default: DEFAULT_CONTESTATIONS_PER_CONTESTER_DAY, description: 'Per contester in the rolling 24 h.' },
-      { name: 'perOutletDay', default: DEFAULT_CONTESTATIONS_PER_OUTLET_DAY, description: 'Per outlet in the rolling 24 h.' },
+      {
+        name: 'perContesterHour',
+        default: DEFAULT_CONTESTATIONS_PER_CONTESTER_HOUR,
+        description: 'Per contester in the rolling hour.',
+      },
+      {
+        name: 'perContesterDay',
+        default: DEFAULT_CONTESTATIONS_PER_CONTESTER_DAY,
+        description: 'Per contester in the rolling 24 h.',
+      },
+      {
+        name: 'perOutletDay',
+        default: DEFAULT_CONTESTATIONS_PER_OUTLET_DAY,
+        description: 'Per outlet in the rolling 24 h.',
+      },
       { name: 'hourWindowMs', default: CONTESTATION_HOUR_WINDOW_MS, description: 'Rolling hour, in milliseconds.' },
       { name: 'dayWindowMs', default: CONTESTATION_DAY_WINDOW_MS, description: 'Rolling day, in milliseconds.' },
     ],
@@ -65,7 +83,12 @@ export const contestationRules: RuleEntry[] = [
     section: SECTION,
     seed: '000 Quando uma classificação muda',
     choice: false,
-    implementedBy: ['RatingChangeCauseSchema', 'RatingChangeRecordSchema', 'ratingChangeRecord', 'transitionContestation'],
+    implementedBy: [
+      'RatingChangeCauseSchema',
+      'RatingChangeRecordSchema',
+      'ratingChangeRecord',
+      'transitionContestation',
+    ],
     parameters: [],
     statement:
       'Causes: editorial_change, ownership_change, accepted_contestation, new_prompt_or_model_version, methodology_update. Accepting a contestation triggers a re-rating; a change caused by it names the contestation.',

@@ -83,12 +83,21 @@ export const ContestationStateSchema = z
         });
       }
       const at = Date.parse(transition.at);
-      if (at < time) context.addIssue({ code: 'custom', path: ['transitions', index, 'at'], message: 'transitions must be chronological' });
+      if (at < time)
+        context.addIssue({
+          code: 'custom',
+          path: ['transitions', index, 'at'],
+          message: 'transitions must be chronological',
+        });
       status = transition.to;
       time = Math.max(time, at);
     });
     if (state.status !== status) {
-      context.addIssue({ code: 'custom', path: ['status'], message: `status must be ${status}, the state the log ends in` });
+      context.addIssue({
+        code: 'custom',
+        path: ['status'],
+        message: `status must be ${status}, the state the log ends in`,
+      });
     }
   });
 /**
@@ -132,7 +141,12 @@ export const TransitionContestationInputSchema = z.strictObject({
  * @example
  * ContestationRefusalReasonSchema.options; // ['terminal_state', 'invalid_transition', 'not_chronological', 'notes_required']
  */
-export const ContestationRefusalReasonSchema = z.enum(['terminal_state', 'invalid_transition', 'not_chronological', 'notes_required']);
+export const ContestationRefusalReasonSchema = z.enum([
+  'terminal_state',
+  'invalid_transition',
+  'not_chronological',
+  'notes_required',
+]);
 
 /**
  * Outcome of {@link transitionContestation}.
@@ -195,7 +209,10 @@ export function transitionContestation(
   const input = parseInput(TransitionContestationInputSchema, { current, request }, 'CON-2', 'transitionContestation');
   const from = input.current.status;
   const { to } = input.request;
-  const refuse = (reason: z.infer<typeof ContestationRefusalReasonSchema>, message: string): ContestationTransitionOutcome => ({
+  const refuse = (
+    reason: z.infer<typeof ContestationRefusalReasonSchema>,
+    message: string,
+  ): ContestationTransitionOutcome => ({
     ok: false,
     reason,
     from,
@@ -205,17 +222,29 @@ export function transitionContestation(
   // rule CON-2: terminal states are final.
   if (isTerminalContestationStatus(from)) return refuse('terminal_state', `a ${from} contestation is final`);
   if (!CONTESTATION_TRANSITIONS[from].includes(to)) {
-    return refuse('invalid_transition', `${from} → ${to} is not a transition (allowed: ${CONTESTATION_TRANSITIONS[from].join(', ')})`);
+    return refuse(
+      'invalid_transition',
+      `${from} → ${to} is not a transition (allowed: ${CONTESTATION_TRANSITIONS[from].join(', ')})`,
+    );
   }
   const last = input.current.transitions.at(-1);
   const lastTime = Date.parse(last?.at ?? input.current.openedAt);
   if (Date.parse(input.request.at) < lastTime) {
-    return refuse('not_chronological', `the transition time precedes the last logged time ${last?.at ?? input.current.openedAt}`);
+    return refuse(
+      'not_chronological',
+      `the transition time precedes the last logged time ${last?.at ?? input.current.openedAt}`,
+    );
   }
   if (isTerminalContestationStatus(to) && input.request.notes.trim().length === 0) {
     return refuse('notes_required', `moving to ${to} requires triage notes`);
   }
-  const entry: ContestationTransition = { from, to, by: input.request.by, at: input.request.at, notes: input.request.notes };
+  const entry: ContestationTransition = {
+    from,
+    to,
+    by: input.request.by,
+    at: input.request.at,
+    notes: input.request.notes,
+  };
   const triggersRerating = to === 'accepted';
   return {
     ok: true,

@@ -50,7 +50,12 @@ describe('checkCitations (DEB-5)', () => {
   it('flags any citation not among the searched URLs, including garbage and another scheme', () => {
     const result = checkCitations({
       verdict: 'true',
-      citations: ['https://www.ibge.gov.br/inflacao', 'https://ibge.gov.br/outra', 'ibge', 'http://ibge.gov.br/inflacao'],
+      citations: [
+        'https://www.ibge.gov.br/inflacao',
+        'https://ibge.gov.br/outra',
+        'ibge',
+        'http://ibge.gov.br/inflacao',
+      ],
       searchedUrls,
     });
     expect(result.valid).toBe(false);

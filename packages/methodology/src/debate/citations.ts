@@ -82,7 +82,11 @@ export type CitationCheck = z.infer<typeof CitationCheckSchema>;
  * DEB-5 without validation (shared by `finalizeVerdict`).
  * @internal Not exported from the package.
  */
-export function citationCheck(verdict: Verdict, citations: readonly string[], searchedUrls: readonly string[]): CitationCheck {
+export function citationCheck(
+  verdict: Verdict,
+  citations: readonly string[],
+  searchedUrls: readonly string[],
+): CitationCheck {
   const searched = new Set<string>();
   for (const url of searchedUrls) {
     const normalized = tryNormalizeCitationUrl(url);
@@ -95,7 +99,8 @@ export function citationCheck(verdict: Verdict, citations: readonly string[], se
     if (normalized === null || !searched.has(normalized)) invalidCitations.push(citation);
     else if (!normalizedCitations.includes(normalized)) normalizedCitations.push(normalized);
   }
-  if (invalidCitations.length > 0) return { valid: false, problem: 'invalid_citation', invalidCitations, normalizedCitations };
+  if (invalidCitations.length > 0)
+    return { valid: false, problem: 'invalid_citation', invalidCitations, normalizedCitations };
   if (verdict !== 'no_data' && citations.length === 0) {
     return { valid: false, problem: 'missing_citation', invalidCitations, normalizedCitations };
   }

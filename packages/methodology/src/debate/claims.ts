@@ -48,10 +48,24 @@ export function claimHandling(kind: ClaimKind): ClaimHandling {
     case 'attack':
       return { kind: parsed, action: 'annotate', searched: false, becomesCheck: false, status: null, trace: ['DEB-2'] };
     case 'rhetoric':
-      return { kind: parsed, action: 'discard', searched: false, becomesCheck: false, status: 'discarded', trace: ['DEB-2'] };
+      return {
+        kind: parsed,
+        action: 'discard',
+        searched: false,
+        becomesCheck: false,
+        status: 'discarded',
+        trace: ['DEB-2'],
+      };
     case 'opinion':
     case 'promise':
       // rule JR-9: promise and pure opinion are discarded, outside the scoreboard.
-      return { kind: parsed, action: 'discard', searched: false, becomesCheck: false, status: 'discarded', trace: ['DEB-2', 'JR-9'] };
+      return {
+        kind: parsed,
+        action: 'discard',
+        searched: false,
+        becomesCheck: false,
+        status: 'discarded',
+        trace: ['DEB-2', 'JR-9'],
+      };
   }
 }

@@ -24,7 +24,9 @@ describe('totalCost (COST)', () => {
   });
 
   it('requires every field of a record', () => {
-    expect(CostRecordSchema.safeParse({ vendor: 'openai', model: 'm', tokens: { input: 1, output: 1 }, usd: 0 }).success).toBe(false);
+    expect(
+      CostRecordSchema.safeParse({ vendor: 'openai', model: 'm', tokens: { input: 1, output: 1 }, usd: 0 }).success,
+    ).toBe(false);
     expect(() => totalCost([{ ...record('openai', 0.1), usd: -1 }])).toThrow(/COST.*0\.usd/);
     expect(() => totalCost([{ ...record('openai', 0.1), tokens: { input: 1.5, output: 0 } }])).toThrow(/tokens\.input/);
   });

@@ -37,7 +37,9 @@ export const CostTotalSchema = z.strictObject({
   usd: z.number().nonnegative(),
   tokens: z.strictObject({ input: z.number().int().nonnegative(), output: z.number().int().nonnegative() }),
   /** Per vendor, in order of first appearance. */
-  byVendor: z.array(z.strictObject({ vendor: z.string(), calls: z.number().int().nonnegative(), usd: z.number().nonnegative() })),
+  byVendor: z.array(
+    z.strictObject({ vendor: z.string(), calls: z.number().int().nonnegative(), usd: z.number().nonnegative() }),
+  ),
 });
 export type CostTotal = z.infer<typeof CostTotalSchema>;
 

@@ -56,24 +56,38 @@ describe('filterEvidence (DEB-3)', () => {
   });
 
   it('keeps undated results with allowUndated', () => {
-    const { kept } = filterEvidence({ claimAt, results: [{ url: 'https://g1.globo.com/z', publishedAt: null }], allowUndated: true });
+    const { kept } = filterEvidence({
+      claimAt,
+      results: [{ url: 'https://g1.globo.com/z', publishedAt: null }],
+      allowUndated: true,
+    });
     expect(kept).toHaveLength(1);
   });
 
   it('compares instants for date-times and calendar dates for a date without time', () => {
-    const at = (publishedAt: string) => filterEvidence({ claimAt, results: [{ url: 'https://a.com/', publishedAt }] }).kept.length;
+    const at = (publishedAt: string) =>
+      filterEvidence({ claimAt, results: [{ url: 'https://a.com/', publishedAt }] }).kept.length;
     expect(at('2026-10-18T23:10:00Z')).toBe(1); // published at the same instant: kept
     expect(at('2026-10-18T23:10:01Z')).toBe(0);
     expect(at('2026-10-18T20:11:00-03:00')).toBe(0); // 23:11 UTC
     expect(at('2026-10-18')).toBe(1); // same calendar day: kept [choice]
     expect(at('2026-10-19')).toBe(0);
-    expect(filterEvidence({ claimAt: '2026-10-18', results: [{ url: 'https://a.com/', publishedAt: '2026-10-18T23:59:00Z' }] }).kept).toHaveLength(1);
+    expect(
+      filterEvidence({
+        claimAt: '2026-10-18',
+        results: [{ url: 'https://a.com/', publishedAt: '2026-10-18T23:59:00Z' }],
+      }).kept,
+    ).toHaveLength(1);
   });
 
   it('rejects bad input naming rule and field', () => {
     expect(() => filterEvidence({ claimAt: 'yesterday', results: [] })).toThrow(/DEB-3.*claimAt/);
-    expect(() => filterEvidence({ claimAt, results: [{ url: 'ftp://a.com/x', publishedAt: null }] })).toThrow(/results\.0\.url/);
-    expect(() => filterEvidence({ claimAt, results: [], excludedDomains: ['https://pt.org.br'] })).toThrow(MethodologyInputError);
+    expect(() => filterEvidence({ claimAt, results: [{ url: 'ftp://a.com/x', publishedAt: null }] })).toThrow(
+      /results\.0\.url/,
+    );
+    expect(() => filterEvidence({ claimAt, results: [], excludedDomains: ['https://pt.org.br'] })).toThrow(
+      MethodologyInputError,
+    );
   });
 });
 
@@ -90,7 +104,12 @@ describe('isOfficialSource / officialSourceShare (DEB-4)', () => {
     ]) {
       expect(isOfficialSource(url), url).toBe(true);
     }
-    for (const url of ['https://notgov.br/', 'https://ebc.com.br/', 'https://gov.br.example.com/', 'https://g1.globo.com/']) {
+    for (const url of [
+      'https://notgov.br/',
+      'https://ebc.com.br/',
+      'https://gov.br.example.com/',
+      'https://g1.globo.com/',
+    ]) {
       expect(isOfficialSource(url), url).toBe(false);
     }
   });

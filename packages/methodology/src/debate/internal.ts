@@ -8,7 +8,10 @@ import { z } from 'zod';
  * @internal Not exported from the package.
  */
 export function foldAccents(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**
@@ -53,7 +56,10 @@ export function hostOf(url: string): string | null {
  * @internal Not exported from the package.
  */
 export function normalizeHost(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  return host
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
 }
 
 /**

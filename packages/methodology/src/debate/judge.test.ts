@@ -19,12 +19,35 @@ function finalize(judge: Partial<JudgeOutput>, attempt = 1) {
 
 describe('claimHandling (DEB-2, JR-9)', () => {
   it('searches only checkable claims; rhetoric, opinion and promises never become checks', () => {
-    expect(claimHandling('checkable')).toMatchObject({ action: 'check', searched: true, becomesCheck: true, status: null });
-    expect(claimHandling('proposal')).toMatchObject({ action: 'annotate', searched: false, becomesCheck: false, status: null });
+    expect(claimHandling('checkable')).toMatchObject({
+      action: 'check',
+      searched: true,
+      becomesCheck: true,
+      status: null,
+    });
+    expect(claimHandling('proposal')).toMatchObject({
+      action: 'annotate',
+      searched: false,
+      becomesCheck: false,
+      status: null,
+    });
     expect(claimHandling('attack')).toMatchObject({ action: 'annotate', searched: false, becomesCheck: false });
-    expect(claimHandling('rhetoric')).toMatchObject({ action: 'discard', becomesCheck: false, status: 'discarded', trace: ['DEB-2'] });
-    expect(claimHandling('opinion')).toMatchObject({ action: 'discard', status: 'discarded', trace: ['DEB-2', 'JR-9'] });
-    expect(claimHandling('promise')).toMatchObject({ action: 'discard', status: 'discarded', trace: ['DEB-2', 'JR-9'] });
+    expect(claimHandling('rhetoric')).toMatchObject({
+      action: 'discard',
+      becomesCheck: false,
+      status: 'discarded',
+      trace: ['DEB-2'],
+    });
+    expect(claimHandling('opinion')).toMatchObject({
+      action: 'discard',
+      status: 'discarded',
+      trace: ['DEB-2', 'JR-9'],
+    });
+    expect(claimHandling('promise')).toMatchObject({
+      action: 'discard',
+      status: 'discarded',
+      trace: ['DEB-2', 'JR-9'],
+    });
   });
 
   it('rejects an unknown kind', () => {
@@ -39,7 +62,9 @@ describe('JR-2/3, JR-5, JR-6, JR-7 helpers', () => {
     expect(evidenceMismatchVerdict('false', { evidenceScope: 'other_period' })).toBe('no_data');
     expect(evidenceMismatchVerdict('false', { evidenceScope: 'other_datum' })).toBe('no_data');
     expect(evidenceMismatchVerdict('false', {})).toBe('false');
-    expect(() => evidenceMismatchVerdict('false', { evidenceScope: 'later' as never })).toThrow(/JR-2\/3.*evidenceScope/);
+    expect(() => evidenceMismatchVerdict('false', { evidenceScope: 'later' as never })).toThrow(
+      /JR-2\/3.*evidenceScope/,
+    );
   });
 
   it('JR-5: judged by the main part', () => {
@@ -86,7 +111,12 @@ describe('finalizeVerdict (DEB-5 then JR-2/3, JR-5, JR-6, JR-7, JR-9)', () => {
 
   it('re-asks on the first invalid citation, then gives no_data with reason invalid_citation', () => {
     const judge = { verdict: 'false' as const, citations: ['https://fatos-verdadeiros.example/prova'] };
-    expect(finalize(judge, 1)).toMatchObject({ outcome: 're_ask', verdict: null, status: null, reasons: ['invalid_citation'] });
+    expect(finalize(judge, 1)).toMatchObject({
+      outcome: 're_ask',
+      verdict: null,
+      status: null,
+      reasons: ['invalid_citation'],
+    });
     expect(finalize(judge, 2)).toMatchObject({
       outcome: 'final',
       verdict: 'no_data',
@@ -98,12 +128,19 @@ describe('finalizeVerdict (DEB-5 then JR-2/3, JR-5, JR-6, JR-7, JR-9)', () => {
   });
 
   it('a scored verdict without citation is re-asked, then no_data', () => {
-    expect(finalize({ verdict: 'true', citations: [] }, 1)).toMatchObject({ outcome: 're_ask', reasons: ['missing_citation'] });
+    expect(finalize({ verdict: 'true', citations: [] }, 1)).toMatchObject({
+      outcome: 're_ask',
+      reasons: ['missing_citation'],
+    });
     expect(finalize({ verdict: 'true', citations: [] }, 2)).toMatchObject({
       verdict: 'no_data',
       reasons: ['invalid_citation', 'missing_citation'],
     });
-    expect(finalize({ verdict: 'no_data', citations: [] }, 1)).toMatchObject({ outcome: 'final', verdict: 'no_data', status: 'published' });
+    expect(finalize({ verdict: 'no_data', citations: [] }, 1)).toMatchObject({
+      outcome: 'final',
+      verdict: 'no_data',
+      status: 'published',
+    });
   });
 
   it('JR-2/3 turns mismatched evidence into no_data', () => {
@@ -121,10 +158,19 @@ describe('finalizeVerdict (DEB-5 then JR-2/3, JR-5, JR-6, JR-7, JR-9)', () => {
       reasons: ['main_false_most_parts_true'],
       trace: ['DEB-5', 'JR-5'],
     });
-    expect(finalize({ verdict: 'false', slipOfTongue: true })).toMatchObject({ verdict: 'imprecise', trace: ['DEB-5', 'JR-6'] });
+    expect(finalize({ verdict: 'false', slipOfTongue: true })).toMatchObject({
+      verdict: 'imprecise',
+      trace: ['DEB-5', 'JR-6'],
+    });
     expect(finalize({ verdict: 'true', slipOfTongue: true })).toMatchObject({ verdict: 'true', trace: ['DEB-5'] });
-    expect(finalize({ verdict: 'true', unprovenAccusation: true })).toMatchObject({ verdict: 'imprecise', trace: ['DEB-5', 'JR-7'] });
-    expect(finalize({ verdict: 'no_data', citations: [], unprovenAccusation: true })).toMatchObject({ verdict: 'no_data', trace: ['DEB-5'] });
+    expect(finalize({ verdict: 'true', unprovenAccusation: true })).toMatchObject({
+      verdict: 'imprecise',
+      trace: ['DEB-5', 'JR-7'],
+    });
+    expect(finalize({ verdict: 'no_data', citations: [], unprovenAccusation: true })).toMatchObject({
+      verdict: 'no_data',
+      trace: ['DEB-5'],
+    });
   });
 
   it('JR-9 discards promises, future goals and pure opinion (verdict no_data, off the scoreboard)', () => {
@@ -156,9 +202,15 @@ describe('finalizeVerdict (DEB-5 then JR-2/3, JR-5, JR-6, JR-7, JR-9)', () => {
   });
 
   it('rejects malformed judge output naming the field', () => {
-    expect(() => finalizeVerdict({ judge: { verdict: 'true', citations: [] }, searchedUrls, attempt: 0 })).toThrow(/attempt/);
+    expect(() => finalizeVerdict({ judge: { verdict: 'true', citations: [] }, searchedUrls, attempt: 0 })).toThrow(
+      /attempt/,
+    );
     try {
-      finalizeVerdict({ judge: { verdict: 'true', citations: [], confidence: 0.9 } as never, searchedUrls, attempt: 1 });
+      finalizeVerdict({
+        judge: { verdict: 'true', citations: [], confidence: 0.9 } as never,
+        searchedUrls,
+        attempt: 1,
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(MethodologyInputError);

@@ -13,7 +13,14 @@ import { DEB_CITATION_REASKS } from './parameters.js';
  * @example
  * ClaimNatureSchema.parse('future_goal');
  */
-export const ClaimNatureSchema = z.enum(['factual', 'opinion', 'value_judgement', 'unmeasurable_comparison', 'promise', 'future_goal']);
+export const ClaimNatureSchema = z.enum([
+  'factual',
+  'opinion',
+  'value_judgement',
+  'unmeasurable_comparison',
+  'promise',
+  'future_goal',
+]);
 export type ClaimNature = z.infer<typeof ClaimNatureSchema>;
 
 /**
@@ -198,14 +205,25 @@ export function capUnprovenAccusation(verdict: Verdict): Verdict {
  * evidenceMismatchVerdict('false', { evidenceScope: 'other_period' }); // 'no_data'
  * evidenceMismatchVerdict('false', {});                                // 'false'
  */
-export function evidenceMismatchVerdict(verdict: Verdict, judged: { claimNature?: ClaimNature; evidenceScope?: EvidenceScope }): Verdict {
+export function evidenceMismatchVerdict(
+  verdict: Verdict,
+  judged: { claimNature?: ClaimNature; evidenceScope?: EvidenceScope },
+): Verdict {
   const input = parseInput(
-    z.strictObject({ verdict: VerdictSchema, judged: z.strictObject({ claimNature: ClaimNatureSchema.optional(), evidenceScope: EvidenceScopeSchema.optional() }) }),
+    z.strictObject({
+      verdict: VerdictSchema,
+      judged: z.strictObject({
+        claimNature: ClaimNatureSchema.optional(),
+        evidenceScope: EvidenceScopeSchema.optional(),
+      }),
+    }),
     { verdict, judged },
     'JR-2/3',
     'evidenceMismatchVerdict',
   );
-  return evidenceMismatch(input.judged.claimNature ?? 'factual', input.judged.evidenceScope ?? 'same') === null ? input.verdict : 'no_data';
+  return evidenceMismatch(input.judged.claimNature ?? 'factual', input.judged.evidenceScope ?? 'same') === null
+    ? input.verdict
+    : 'no_data';
 }
 
 /**

@@ -38,9 +38,15 @@ describe('mentirometro (MEN-1)', () => {
   });
 
   it('rejects unknown verdicts or statuses naming the field', () => {
-    expect(() => mentirometro([{ candidate: 'A', verdict: 'mostly-true' as Verdict, status: 'published' }])).toThrow(/MEN-1.*0\.verdict/);
-    expect(() => mentirometro([{ candidate: '', verdict: 'true', status: 'published' }])).toThrow(MethodologyInputError);
-    expect(() => mentirometro([{ candidate: 'A', verdict: 'true', status: 'published', id: 1 } as never])).toThrow(MethodologyInputError);
+    expect(() => mentirometro([{ candidate: 'A', verdict: 'mostly-true' as Verdict, status: 'published' }])).toThrow(
+      /MEN-1.*0\.verdict/,
+    );
+    expect(() => mentirometro([{ candidate: '', verdict: 'true', status: 'published' }])).toThrow(
+      MethodologyInputError,
+    );
+    expect(() => mentirometro([{ candidate: 'A', verdict: 'true', status: 'published', id: 1 } as never])).toThrow(
+      MethodologyInputError,
+    );
   });
 });
 
@@ -53,7 +59,11 @@ describe('compareCandidates (MEN-2)', () => {
     expect(compareCandidates('A', 'B', [...checks('A', { t: 3 }), ...checks('B', { t: 2 })])).toBe('insufficient');
     // no_data does not count toward the 3.
     expect(
-      compareCandidates('A', 'B', [...checks('A', { f: 3 }), ...checks('B', { t: 2 }), { candidate: 'B', verdict: 'no_data', status: 'published' }]),
+      compareCandidates('A', 'B', [
+        ...checks('A', { f: 3 }),
+        ...checks('B', { t: 2 }),
+        { candidate: 'B', verdict: 'no_data', status: 'published' },
+      ]),
     ).toBe('insufficient');
   });
 
@@ -108,16 +118,19 @@ describe('mentirometro / compareCandidates properties (MEN-1, MEN-2)', () => {
     },
   );
 
-  test.prop([fc.array(check, { maxLength: 80 })])('index is in [0, 1] or null exactly when nothing is checkable', (list) => {
-    for (const row of mentirometro(list)) {
-      expect(row.checkable).toBe(row.true + row.imprecise + row.false);
-      if (row.checkable === 0) expect(row.index).toBeNull();
-      else {
-        expect(row.index).toBeGreaterThanOrEqual(0);
-        expect(row.index).toBeLessThanOrEqual(1);
+  test.prop([fc.array(check, { maxLength: 80 })])(
+    'index is in [0, 1] or null exactly when nothing is checkable',
+    (list) => {
+      for (const row of mentirometro(list)) {
+        expect(row.checkable).toBe(row.true + row.imprecise + row.false);
+        if (row.checkable === 0) expect(row.index).toBeNull();
+        else {
+          expect(row.index).toBeGreaterThanOrEqual(0);
+          expect(row.index).toBeLessThanOrEqual(1);
+        }
       }
-    }
-  });
+    },
+  );
 
   test.prop([fc.array(fc.record({ candidate: fc.constantFrom('A', 'B'), verdict, status }), { maxLength: 80 })])(
     'compareCandidates is antisymmetric',

@@ -65,12 +65,12 @@ describe('numericVerdict properties (JR-1/4)', () => {
     expect(numericVerdict(-claimed, -reference)).toBe(numericVerdict(claimed, reference));
   });
 
-  test.prop([fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }), fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 })])(
-    'never returns no_data and never true for opposite signs',
-    (claimed, reference) => {
-      const verdict = numericVerdict(claimed, reference);
-      expect(['true', 'imprecise', 'false']).toContain(verdict);
-      if (claimed * reference < 0) expect(verdict).toBe('false');
-    },
-  );
+  test.prop([
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+    fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e12, max: 1e12 }),
+  ])('never returns no_data and never true for opposite signs', (claimed, reference) => {
+    const verdict = numericVerdict(claimed, reference);
+    expect(['true', 'imprecise', 'false']).toContain(verdict);
+    if (claimed * reference < 0) expect(verdict).toBe('false');
+  });
 });

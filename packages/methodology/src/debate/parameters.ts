@@ -62,7 +62,13 @@ export const DEB_ALLOW_UNDATED_DEFAULT = false;
  * @example
  * DEB_OFFICIAL_SOURCE_SUFFIXES[0]; // 'gov.br'
  */
-export const DEB_OFFICIAL_SOURCE_SUFFIXES = ['gov.br', 'leg.br', 'jus.br', 'mp.br', 'agenciabrasil.ebc.com.br'] as const;
+export const DEB_OFFICIAL_SOURCE_SUFFIXES = [
+  'gov.br',
+  'leg.br',
+  'jus.br',
+  'mp.br',
+  'agenciabrasil.ebc.com.br',
+] as const;
 
 /**
  * DEB-5: query parameters whose name starts with this prefix (case-insensitive) are removed when

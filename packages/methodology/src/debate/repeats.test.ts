@@ -53,16 +53,27 @@ describe('findRepeatedClaim (REP-1)', () => {
   it('matches by token Jaccard ≥ threshold only when the numbers are the same', () => {
     const base = 'no nosso governo o desemprego caiu para dez por cento em todo o país';
     const paraphrase = 'no nosso governo o desemprego caiu para 10% em todo o país inteiro';
-    const input = { claim: { candidate: 'Ana', text: paraphrase }, earlierChecks: [earlier({ checkId: 'c1', text: base })] };
-    expect(findRepeatedClaim({ ...input, jaccardThreshold: 0.5 })).toMatchObject({ repeated: true, matchedBy: 'jaccard' });
+    const input = {
+      claim: { candidate: 'Ana', text: paraphrase },
+      earlierChecks: [earlier({ checkId: 'c1', text: base })],
+    };
+    expect(findRepeatedClaim({ ...input, jaccardThreshold: 0.5 })).toMatchObject({
+      repeated: true,
+      matchedBy: 'jaccard',
+    });
     expect(findRepeatedClaim({ ...input, jaccardThreshold: 0.99 })).toEqual({ repeated: false });
-    const otherNumber = { claim: { candidate: 'Ana', text: base.replace('dez', 'cinco') }, earlierChecks: [earlier({ checkId: 'c1', text: base })] };
+    const otherNumber = {
+      claim: { candidate: 'Ana', text: base.replace('dez', 'cinco') },
+      earlierChecks: [earlier({ checkId: 'c1', text: base })],
+    };
     expect(findRepeatedClaim({ ...otherNumber, jaccardThreshold: 0.5 })).toEqual({ repeated: false });
   });
 
   it('only for the same speaker and a currently published earlier check', () => {
     const text = 'o desemprego caiu para 10,5%';
-    expect(findRepeatedClaim({ claim: { candidate: 'Beto', text }, earlierChecks: [earlier({ checkId: 'c1', text })] })).toEqual({ repeated: false });
+    expect(
+      findRepeatedClaim({ claim: { candidate: 'Beto', text }, earlierChecks: [earlier({ checkId: 'c1', text })] }),
+    ).toEqual({ repeated: false });
     const removed = earlier({
       checkId: 'c1',
       text,
@@ -71,7 +82,9 @@ describe('findRepeatedClaim (REP-1)', () => {
         { verdict: 'false', status: 'removed', at: '2026-10-19T12:00:00Z', phase: 'review' },
       ],
     });
-    expect(findRepeatedClaim({ claim: { candidate: 'Ana', text }, earlierChecks: [removed] })).toEqual({ repeated: false });
+    expect(findRepeatedClaim({ claim: { candidate: 'Ana', text }, earlierChecks: [removed] })).toEqual({
+      repeated: false,
+    });
   });
 
   it('picks the most recently checked match', () => {
@@ -79,7 +92,12 @@ describe('findRepeatedClaim (REP-1)', () => {
     const result = findRepeatedClaim({
       claim: { candidate: 'Ana', text },
       earlierChecks: [
-        earlier({ checkId: 'old', text, debate: 'Globo 01/10', history: [{ verdict: 'true', status: 'published', at: '2026-10-01T23:00:00Z', phase: 'live' }] }),
+        earlier({
+          checkId: 'old',
+          text,
+          debate: 'Globo 01/10',
+          history: [{ verdict: 'true', status: 'published', at: '2026-10-01T23:00:00Z', phase: 'live' }],
+        }),
         earlier({ checkId: 'new', text, debate: 'Band 18/10' }),
       ],
     });
@@ -87,9 +105,14 @@ describe('findRepeatedClaim (REP-1)', () => {
   });
 
   it('rejects bad input naming the field', () => {
-    expect(() => findRepeatedClaim({ claim: { candidate: 'Ana', text: 'x' }, earlierChecks: [], jaccardThreshold: 2 })).toThrow(/REP-1.*jaccardThreshold/);
     expect(() =>
-      findRepeatedClaim({ claim: { candidate: 'Ana', text: 'x' }, earlierChecks: [earlier({ checkId: 'c', text: 'x', history: [] })] }),
+      findRepeatedClaim({ claim: { candidate: 'Ana', text: 'x' }, earlierChecks: [], jaccardThreshold: 2 }),
+    ).toThrow(/REP-1.*jaccardThreshold/);
+    expect(() =>
+      findRepeatedClaim({
+        claim: { candidate: 'Ana', text: 'x' },
+        earlierChecks: [earlier({ checkId: 'c', text: 'x', history: [] })],
+      }),
     ).toThrow(MethodologyInputError);
   });
 });

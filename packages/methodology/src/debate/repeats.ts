@@ -16,13 +16,94 @@ import { keyNumberKeys, TranscriptLanguageSchema } from './transcripts.js';
  */
 export const REP_STOPWORDS: ReadonlySet<string> = new Set([
   // Portuguese
-  'a', 'o', 'as', 'os', 'um', 'uma', 'uns', 'umas', 'de', 'do', 'da', 'dos', 'das', 'em', 'na', 'nas', 'nos',
-  'num', 'numa', 'ao', 'aos', 'pelo', 'pela', 'pelos', 'pelas', 'por', 'para', 'pra', 'pro', 'com', 'e', 'ou', 'que',
-  'se', 'eu', 'ele', 'ela', 'eles', 'elas', 'nos', 'voce', 'isso', 'isto', 'esse', 'essa', 'este', 'esta', 'aquele',
-  'aquela', 'meu', 'minha', 'seu', 'sua', 'nosso', 'nossa', 'lhe', 'me', 'te', 'ja', 'entao', 'porque', 'mas',
+  'a',
+  'o',
+  'as',
+  'os',
+  'um',
+  'uma',
+  'uns',
+  'umas',
+  'de',
+  'do',
+  'da',
+  'dos',
+  'das',
+  'em',
+  'na',
+  'nas',
+  'nos',
+  'num',
+  'numa',
+  'ao',
+  'aos',
+  'pelo',
+  'pela',
+  'pelos',
+  'pelas',
+  'por',
+  'para',
+  'pra',
+  'pro',
+  'com',
+  'e',
+  'ou',
+  'que',
+  'se',
+  'eu',
+  'ele',
+  'ela',
+  'eles',
+  'elas',
+  'nos',
+  'voce',
+  'isso',
+  'isto',
+  'esse',
+  'essa',
+  'este',
+  'esta',
+  'aquele',
+  'aquela',
+  'meu',
+  'minha',
+  'seu',
+  'sua',
+  'nosso',
+  'nossa',
+  'lhe',
+  'me',
+  'te',
+  'ja',
+  'entao',
+  'porque',
+  'mas',
   // Spanish
-  'el', 'la', 'los', 'las', 'un', 'unos', 'unas', 'del', 'al', 'en', 'y', 'con', 'su', 'sus', 'lo', 'le', 'les',
-  'mi', 'yo', 'usted', 'ese', 'eso', 'esto', 'pero', 'porque',
+  'el',
+  'la',
+  'los',
+  'las',
+  'un',
+  'unos',
+  'unas',
+  'del',
+  'al',
+  'en',
+  'y',
+  'con',
+  'su',
+  'sus',
+  'lo',
+  'le',
+  'les',
+  'mi',
+  'yo',
+  'usted',
+  'ese',
+  'eso',
+  'esto',
+  'pero',
+  'porque',
 ]);
 
 /**
@@ -39,7 +120,9 @@ export function normalizeClaimText(text: string): string {
 }
 
 function claimTokens(text: string): string[] {
-  return (foldAccents(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{N}]+/gu) ?? []).filter((token) => !REP_STOPWORDS.has(token));
+  return (foldAccents(text).match(/\d+(?:[.,]\d+)*|[\p{L}\p{N}]+/gu) ?? []).filter(
+    (token) => !REP_STOPWORDS.has(token),
+  );
 }
 
 /**
@@ -134,7 +217,8 @@ export function findRepeatedClaim(input: FindRepeatedClaimInput): RepeatedClaim 
   const claimSet = new Set(claimTokenList);
   const claimNumbers = keyNumberKeys(parsed.claim.text, language);
 
-  let best: { check: EarlierCheck; similarity: number; matchedBy: 'exact_key' | 'jaccard'; checkedAt: number } | null = null;
+  let best: { check: EarlierCheck; similarity: number; matchedBy: 'exact_key' | 'jaccard'; checkedAt: number } | null =
+    null;
   parsed.earlierChecks.forEach((check, index) => {
     assertHistoryOrder(check.history, 'findRepeatedClaim', ['earlierChecks', index, 'history']);
     if (check.candidate !== parsed.claim.candidate) return;

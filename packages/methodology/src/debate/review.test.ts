@@ -4,8 +4,16 @@ import { MethodologyInputError } from '../errors.js';
 import type { CheckStatus, Verdict } from '../shared/schemas.js';
 import { reviseCheck, scoreboards, verdictStates, type CheckHistory, type VerdictHistoryEntry } from './review.js';
 
-const live = (verdict: Verdict, status: CheckStatus = 'published', at = '2026-10-18T23:00:00Z'): VerdictHistoryEntry => ({ verdict, status, at, phase: 'live' });
-const review = (verdict: Verdict, status: CheckStatus = 'published', at = '2026-10-19T12:00:00Z'): VerdictHistoryEntry => ({
+const live = (
+  verdict: Verdict,
+  status: CheckStatus = 'published',
+  at = '2026-10-18T23:00:00Z',
+): VerdictHistoryEntry => ({ verdict, status, at, phase: 'live' });
+const review = (
+  verdict: Verdict,
+  status: CheckStatus = 'published',
+  at = '2026-10-19T12:00:00Z',
+): VerdictHistoryEntry => ({
   verdict,
   status,
   at,
@@ -16,7 +24,10 @@ describe('reviseCheck / verdictStates (REV-D)', () => {
   const check: CheckHistory = { checkId: 'c1', candidate: 'Ana', history: [live('false')] };
 
   it('appends and keeps the previous verdict visible', () => {
-    const { check: revised, states } = reviseCheck(check, { ...review('imprecise'), reason: 're-transcription: 134 milhões' });
+    const { check: revised, states } = reviseCheck(check, {
+      ...review('imprecise'),
+      reason: 're-transcription: 134 milhões',
+    });
     expect(revised.history).toHaveLength(2);
     expect(check.history).toHaveLength(1); // the input is not mutated
     expect(states.current.verdict).toBe('imprecise');
@@ -36,10 +47,12 @@ describe('reviseCheck / verdictStates (REV-D)', () => {
   });
 
   it('refuses to go back in time or to add a live entry after review', () => {
-    expect(() => reviseCheck(check, review('true', 'published', '2026-10-18T22:00:00Z'))).toThrow(/REV-D.*history\.1\.at/);
-    expect(() => reviseCheck({ ...check, history: [live('false'), review('true')] }, live('true', 'published', '2026-10-20'))).toThrow(
-      /history\.2\.phase/,
+    expect(() => reviseCheck(check, review('true', 'published', '2026-10-18T22:00:00Z'))).toThrow(
+      /REV-D.*history\.1\.at/,
     );
+    expect(() =>
+      reviseCheck({ ...check, history: [live('false'), review('true')] }, live('true', 'published', '2026-10-20')),
+    ).toThrow(/history\.2\.phase/);
     expect(() => verdictStates({ ...check, history: [] })).toThrow(MethodologyInputError);
   });
 });
@@ -49,7 +62,11 @@ describe('scoreboards (REV-D, MEN-1)', () => {
     const boards = scoreboards([
       { checkId: 'c1', candidate: 'Ana', history: [live('false'), review('true')] },
       { checkId: 'c2', candidate: 'Ana', history: [live('false'), review('false', 'removed')] },
-      { checkId: 'c3', candidate: 'Beto', history: [live('imprecise', 'under_review'), live('imprecise', 'published', '2026-10-18T23:30:00Z')] },
+      {
+        checkId: 'c3',
+        candidate: 'Beto',
+        history: [live('imprecise', 'under_review'), live('imprecise', 'published', '2026-10-18T23:30:00Z')],
+      },
       { checkId: 'c4', candidate: 'Caio', history: [review('false')] },
     ]);
     expect(boards.live).toEqual([
@@ -65,9 +82,11 @@ describe('scoreboards (REV-D, MEN-1)', () => {
   });
 
   it('rejects malformed histories naming the check', () => {
-    expect(() => scoreboards([{ checkId: 'c1', candidate: 'Ana', history: [review('true'), live('true', 'published', '2026-10-20')] }])).toThrow(
-      /REV-D.*0\.history\.1\.phase/,
-    );
+    expect(() =>
+      scoreboards([
+        { checkId: 'c1', candidate: 'Ana', history: [review('true'), live('true', 'published', '2026-10-20')] },
+      ]),
+    ).toThrow(/REV-D.*0\.history\.1\.phase/);
   });
 });
 
@@ -78,7 +97,10 @@ const reviewEntries = fc.array(fc.record({ verdict, status }), { maxLength: 3 })
 
 describe('scoreboards properties (REV-D)', () => {
   test.prop([
-    fc.array(fc.record({ candidate: fc.constantFrom('Ana', 'Beto', 'Caio'), live: liveEntries, review: reviewEntries }), { maxLength: 25 }),
+    fc.array(
+      fc.record({ candidate: fc.constantFrom('Ana', 'Beto', 'Caio'), live: liveEntries, review: reviewEntries }),
+      { maxLength: 25 },
+    ),
   ])('review never changes the live scoreboard', (checks) => {
     const toHistory = (withReview: boolean): CheckHistory[] =>
       checks.map((check, index) => ({
@@ -86,7 +108,11 @@ describe('scoreboards properties (REV-D)', () => {
         candidate: check.candidate,
         history: [
           ...check.live.map((entry, position) => live(entry.verdict, entry.status, `2026-10-18T23:0${position}:00Z`)),
-          ...(withReview ? check.review.map((entry, position) => review(entry.verdict, entry.status, `2026-10-19T1${position}:00:00Z`)) : []),
+          ...(withReview
+            ? check.review.map((entry, position) =>
+                review(entry.verdict, entry.status, `2026-10-19T1${position}:00:00Z`),
+              )
+            : []),
         ],
       }));
     const before = scoreboards(toHistory(false));

@@ -40,7 +40,11 @@ export type CheckHistory = z.infer<typeof CheckHistorySchema>;
  * REV-D: validates the order of a history (times non-decreasing, live before review).
  * @internal Not exported from the package.
  */
-export function assertHistoryOrder(history: readonly VerdictHistoryEntry[], functionName: string, path: (string | number)[]): void {
+export function assertHistoryOrder(
+  history: readonly VerdictHistoryEntry[],
+  functionName: string,
+  path: (string | number)[],
+): void {
   for (let index = 1; index < history.length; index += 1) {
     const previous = history[index - 1] as VerdictHistoryEntry;
     const entry = history[index] as VerdictHistoryEntry;
@@ -59,7 +63,10 @@ export function assertHistoryOrder(history: readonly VerdictHistoryEntry[], func
  * @example
  * ReviseCheckInputSchema.parse({ check, revision: { verdict: 'imprecise', status: 'published', at: '2026-10-19', phase: 'review' } });
  */
-export const ReviseCheckInputSchema = z.strictObject({ check: CheckHistorySchema, revision: VerdictHistoryEntrySchema });
+export const ReviseCheckInputSchema = z.strictObject({
+  check: CheckHistorySchema,
+  revision: VerdictHistoryEntrySchema,
+});
 
 /**
  * REV-D: a check's live state, current state and the earlier states kept visible.
@@ -105,7 +112,10 @@ function states(history: readonly VerdictHistoryEntry[]): VerdictStates {
  * });
  * states.previous[0]?.verdict; // 'false' (shown as the previous verdict)
  */
-export function reviseCheck(check: CheckHistory, revision: VerdictHistoryEntry): { check: CheckHistory; states: VerdictStates } {
+export function reviseCheck(
+  check: CheckHistory,
+  revision: VerdictHistoryEntry,
+): { check: CheckHistory; states: VerdictStates } {
   const parsed = parseInput(ReviseCheckInputSchema, { check, revision }, 'REV-D', 'reviseCheck');
   assertHistoryOrder(parsed.check.history, 'reviseCheck', ['check', 'history']);
   const history = [...parsed.check.history, parsed.revision];
@@ -139,7 +149,10 @@ export const ScoreboardsInputSchema = z.array(CheckHistorySchema);
  * @example
  * ScoreboardsSchema.parse({ live: [], revised: [] });
  */
-export const ScoreboardsSchema = z.strictObject({ live: z.array(MentirometroRowSchema), revised: z.array(MentirometroRowSchema) });
+export const ScoreboardsSchema = z.strictObject({
+  live: z.array(MentirometroRowSchema),
+  revised: z.array(MentirometroRowSchema),
+});
 export type Scoreboards = z.infer<typeof ScoreboardsSchema>;
 
 /**
@@ -173,5 +186,8 @@ export function scoreboards(checks: CheckHistory[]): Scoreboards {
     );
     revised.push({ candidate: check.candidate, verdict: current.verdict, status: current.status });
   });
-  return { live: mentirometroRows(live), revised: mentirometroRows(revised) } satisfies { live: MentirometroRow[]; revised: MentirometroRow[] };
+  return { live: mentirometroRows(live), revised: mentirometroRows(revised) } satisfies {
+    live: MentirometroRow[];
+    revised: MentirometroRow[];
+  };
 }

@@ -3,8 +3,25 @@ import { RuleEntrySchema } from '../shared/rule-entry.js';
 import * as debate from './index.js';
 
 const REQUIRED_IDS = [
-  'DEB-1', 'DEB-2', 'DEB-3', 'DEB-4', 'DEB-5', 'JR-1/4', 'JR-2/3', 'JR-5', 'JR-6', 'JR-7', 'JR-8', 'JR-9', 'JR-10',
-  'AUD-1', 'REP-1', 'REV-D', 'MEN-1', 'MEN-2', 'COST',
+  'DEB-1',
+  'DEB-2',
+  'DEB-3',
+  'DEB-4',
+  'DEB-5',
+  'JR-1/4',
+  'JR-2/3',
+  'JR-5',
+  'JR-6',
+  'JR-7',
+  'JR-8',
+  'JR-9',
+  'JR-10',
+  'AUD-1',
+  'REP-1',
+  'REV-D',
+  'MEN-1',
+  'MEN-2',
+  'COST',
 ];
 
 describe('debateRules catalogue', () => {

@@ -38,7 +38,11 @@ export const debateRules: RuleEntry[] = [
     implementedBy: ['splitSpeakingTime'],
     parameters: [
       { name: 'chunkSeconds', default: DEB_CHUNK_SECONDS, description: 'length of one audio chunk' },
-      { name: 'chatterDropAbove', default: DEB_CHATTER_DROP_ABOVE, description: 'a chunk with chatter strictly above this is dropped ("só conversa" = strict majority)' },
+      {
+        name: 'chatterDropAbove',
+        default: DEB_CHATTER_DROP_ABOVE,
+        description: 'a chunk with chatter strictly above this is dropped ("só conversa" = strict majority)',
+      },
     ],
     statement:
       'Each chunk’s seconds are split among proposal, attack, defense, record and chatter in proportion to the classifier’s probabilities, used as given (no renormalisation): 70 % attack and 30 % proposal of 10 s give 7 s and 3 s. Chatter > 0.5 (strict) → the chunk goes no further (null). Negative probabilities or a sum above 1 + 1e-9 are an input error.',
@@ -62,8 +66,16 @@ export const debateRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['filterEvidence', 'isExcludedSource'],
     parameters: [
-      { name: 'excludedDomains', default: [...DEB_EXCLUDED_DOMAINS], description: 'party and militant outlets of both sides (seed 001)' },
-      { name: 'allowUndated', default: DEB_ALLOW_UNDATED_DEFAULT, description: 'keep results without a publication date' },
+      {
+        name: 'excludedDomains',
+        default: [...DEB_EXCLUDED_DOMAINS],
+        description: 'party and militant outlets of both sides (seed 001)',
+      },
+      {
+        name: 'allowUndated',
+        default: DEB_ALLOW_UNDATED_DEFAULT,
+        description: 'keep results without a publication date',
+      },
     ],
     statement:
       'A search result is dropped when its host is, or is under, an excluded domain (case-insensitive, ignoring www., whole labels only: blog.pt.org.br is excluded, notpt.org.br is not); when it was published after the claim was spoken (two date-times compared as instants; a date without time compared by UTC calendar date, so a result dated the day of the claim is kept); and when undated, unless allowUndated.',
@@ -75,7 +87,13 @@ export const debateRules: RuleEntry[] = [
     seed: '001 De onde vieram as provas',
     choice: false,
     implementedBy: ['isOfficialSource', 'officialSourceShare'],
-    parameters: [{ name: 'officialSuffixes', default: [...DEB_OFFICIAL_SOURCE_SUFFIXES], description: 'host suffixes of public bodies' }],
+    parameters: [
+      {
+        name: 'officialSuffixes',
+        default: [...DEB_OFFICIAL_SOURCE_SUFFIXES],
+        description: 'host suffixes of public bodies',
+      },
+    ],
     statement:
       'A source is official when its host is, or is under, gov.br, leg.br, jus.br, mp.br or agenciabrasil.ebc.com.br. The share per debate counts, among the checks with at least one citation, those citing at least one official source (seed: 41 of 75 checks, 55 %).',
   },
@@ -87,8 +105,16 @@ export const debateRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['checkCitations', 'normalizeCitationUrl', 'finalizeVerdict'],
     parameters: [
-      { name: 'trackingParameterPrefix', default: DEB_TRACKING_PARAMETER_PREFIX, description: 'query parameters removed before comparison' },
-      { name: 'citationReasks', default: DEB_CITATION_REASKS, description: 're-asks after an invalid citation before no_data' },
+      {
+        name: 'trackingParameterPrefix',
+        default: DEB_TRACKING_PARAMETER_PREFIX,
+        description: 'query parameters removed before comparison',
+      },
+      {
+        name: 'citationReasks',
+        default: DEB_CITATION_REASKS,
+        description: 're-asks after an invalid citation before no_data',
+      },
     ],
     statement:
       'A verdict may cite only URLs returned by the search, compared after lowercasing scheme and host and removing www., the fragment, utm_* parameters and the trailing slash (http and https stay different). true, imprecise and false need at least one citation. An invalid or missing citation → the judge is asked again once, then the verdict is no_data with reason invalid_citation. A URL that appears only inside evidence text (prompt injection) is invalid.',
@@ -101,8 +127,16 @@ export const debateRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['numericVerdict'],
     parameters: [
-      { name: 'tolerance', default: JR_NUMERIC_TOLERANCE, description: 'relative deviation up to which a number is true' },
-      { name: 'falseDeviation', default: JR_NUMERIC_FALSE_DEVIATION, description: 'relative deviation above which a same-sign number is false' },
+      {
+        name: 'tolerance',
+        default: JR_NUMERIC_TOLERANCE,
+        description: 'relative deviation up to which a number is true',
+      },
+      {
+        name: 'falseDeviation',
+        default: JR_NUMERIC_FALSE_DEVIATION,
+        description: 'relative deviation above which a same-sign number is false',
+      },
     ],
     statement:
       'e = |claimed − reference| / |reference|, in this order: reference exactly 0 → true if claimed is exactly 0, else false; e ≤ 0.05 → true; opposite sign → false; e ≤ 0.5 → imprecise; else false. Values within 1e-9 of a threshold count as equal to it ("11 trilhões" for 10,8 is true).',
@@ -137,7 +171,8 @@ export const debateRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['capSlipOfTongue', 'finalizeVerdict'],
     parameters: [],
-    statement: 'An evident slip of the tongue with the other data right ("2003" for 2023) is at most imprecise: false becomes imprecise.',
+    statement:
+      'An evident slip of the tongue with the other data right ("2003" for 2023) is at most imprecise: false becomes imprecise.',
   },
   {
     id: 'JR-7',
@@ -157,8 +192,15 @@ export const debateRules: RuleEntry[] = [
     seed: '001 As regras do juiz 8',
     choice: false,
     implementedBy: ['JR_PUBLIC_DEBT_DEFINITION'],
-    parameters: [{ name: 'publicDebt', default: JR_PUBLIC_DEBT_DEFINITION.meaning, description: `meaning of an unspecified "${JR_PUBLIC_DEBT_DEFINITION.term}" (${JR_PUBLIC_DEBT_DEFINITION.source})` }],
-    statement: 'An unspecified "dívida pública" is the gross general government debt (DBGG) as published by the Banco Central. A definition given to the judge, not a computation.',
+    parameters: [
+      {
+        name: 'publicDebt',
+        default: JR_PUBLIC_DEBT_DEFINITION.meaning,
+        description: `meaning of an unspecified "${JR_PUBLIC_DEBT_DEFINITION.term}" (${JR_PUBLIC_DEBT_DEFINITION.source})`,
+      },
+    ],
+    statement:
+      'An unspecified "dívida pública" is the gross general government debt (DBGG) as published by the Banco Central. A definition given to the judge, not a computation.',
   },
   {
     id: 'JR-9',
@@ -168,7 +210,8 @@ export const debateRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['claimHandling', 'finalizeVerdict'],
     parameters: [],
-    statement: 'A promise, future goal or pure opinion gets status discarded (verdict no_data) and stays outside the scoreboard.',
+    statement:
+      'A promise, future goal or pure opinion gets status discarded (verdict no_data) and stays outside the scoreboard.',
   },
   {
     id: 'JR-10',
@@ -178,7 +221,8 @@ export const debateRules: RuleEntry[] = [
     choice: false,
     implementedBy: [],
     parameters: [],
-    statement: 'A sentence is judged by the meaning an ordinary listener understands, not the most literal reading. A prompt rule: not computable.',
+    statement:
+      'A sentence is judged by the meaning an ordinary listener understands, not the most literal reading. A prompt rule: not computable.',
   },
   {
     id: 'AUD-1',
@@ -188,8 +232,16 @@ export const debateRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['extractKeyFacts', 'compareTranscripts', 'transcriptsAgree', 'reverifyAudio'],
     parameters: [
-      { name: 'minDistinctVendors', default: AUD_MIN_DISTINCT_VENDORS, description: 'the first two re-transcriptions come from different vendors' },
-      { name: 'maxTranscripts', default: AUD_MAX_TRANSCRIPTS, description: 'two re-transcriptions and one tie-breaker' },
+      {
+        name: 'minDistinctVendors',
+        default: AUD_MIN_DISTINCT_VENDORS,
+        description: 'the first two re-transcriptions come from different vendors',
+      },
+      {
+        name: 'maxTranscripts',
+        default: AUD_MAX_TRANSCRIPTS,
+        description: 'two re-transcriptions and one tie-breaker',
+      },
       { name: 'language', default: AUD_DEFAULT_LANGUAGE, description: 'language of the number words (pt or es)' },
     ],
     statement:
@@ -203,7 +255,11 @@ export const debateRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['normalizeClaimText', 'findRepeatedClaim'],
     parameters: [
-      { name: 'jaccardThreshold', default: REP_JACCARD_THRESHOLD, description: 'token Jaccard similarity of normalised texts for a match' },
+      {
+        name: 'jaccardThreshold',
+        default: REP_JACCARD_THRESHOLD,
+        description: 'token Jaccard similarity of normalised texts for a match',
+      },
       { name: 'label', default: REP_LABEL_PREFIX, description: 'card label prefix' },
     ],
     statement:
@@ -240,7 +296,11 @@ export const debateRules: RuleEntry[] = [
     implementedBy: ['compareCandidates'],
     parameters: [
       { name: 'minCheckable', default: MEN_MIN_CHECKABLE, description: 'checkable claims each candidate needs' },
-      { name: 'tiePoints', default: MEN_TIE_POINTS, description: 'indexes closer than this many points are a technical tie' },
+      {
+        name: 'tiePoints',
+        default: MEN_TIE_POINTS,
+        description: 'indexes closer than this many points are a technical tie',
+      },
     ],
     statement:
       'insufficient when any compared candidate has fewer than 3 checkable claims (checked first); a technical tie when the indexes are closer than 10 points, exactly: 5·|(2fA+iA)·nB − (2fB+iB)·nA| < nA·nB; otherwise the candidate with the higher index errs more.',
@@ -253,6 +313,7 @@ export const debateRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['CostRecordSchema', 'totalCost'],
     parameters: [],
-    statement: 'Every model call records vendor, model, prompt version, tokens in/out and USD cost; debate totals (calls, USD, tokens, per vendor) are reported.',
+    statement:
+      'Every model call records vendor, model, prompt version, tokens in/out and USD cost; debate totals (calls, USD, tokens, per vendor) are reported.',
   },
 ];

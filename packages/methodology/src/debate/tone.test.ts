@@ -23,7 +23,11 @@ describe('splitSpeakingTime (DEB-1)', () => {
   });
 
   it('uses probabilities as given (no renormalisation)', () => {
-    expect(splitSpeakingTime(10, { ...zero, attack: 0.25, proposal: 0.25 })).toEqual({ ...zero, attack: 2.5, proposal: 2.5 });
+    expect(splitSpeakingTime(10, { ...zero, attack: 0.25, proposal: 0.25 })).toEqual({
+      ...zero,
+      attack: 2.5,
+      proposal: 2.5,
+    });
   });
 
   it('rejects negative probabilities, a sum above 1 and missing tones, naming rule and field', () => {
@@ -49,19 +53,28 @@ describe('splitSpeakingTime (DEB-1)', () => {
 const probabilities = fc
   .tuple(...TONES.map(() => fc.integer({ min: 0, max: 1000 })))
   .filter((weights) => weights.reduce((a, b) => a + b, 0) <= 1000)
-  .map((weights) => Object.fromEntries(TONES.map((tone, index) => [tone, (weights[index] ?? 0) / 1000])) as Record<(typeof TONES)[number], number>);
+  .map(
+    (weights) =>
+      Object.fromEntries(TONES.map((tone, index) => [tone, (weights[index] ?? 0) / 1000])) as Record<
+        (typeof TONES)[number],
+        number
+      >,
+  );
 
 describe('splitSpeakingTime properties (DEB-1)', () => {
-  test.prop([fc.double({ min: 0, max: 3600, noNaN: true }), probabilities])('parts sum to seconds·Σp and are proportional', (seconds, probs) => {
-    const split = splitSpeakingTime(seconds, probs);
-    if (probs.chatter > 0.5) {
-      expect(split).toBeNull();
-      return;
-    }
-    expect(split).not.toBeNull();
-    const sumP = TONES.reduce((total, tone) => total + probs[tone], 0);
-    const sumParts = TONES.reduce((total, tone) => total + (split?.[tone] ?? 0), 0);
-    expect(sumParts).toBeCloseTo(seconds * sumP, 6);
-    for (const tone of TONES) expect(split?.[tone]).toBeCloseTo(seconds * probs[tone], 9);
-  });
+  test.prop([fc.double({ min: 0, max: 3600, noNaN: true }), probabilities])(
+    'parts sum to seconds·Σp and are proportional',
+    (seconds, probs) => {
+      const split = splitSpeakingTime(seconds, probs);
+      if (probs.chatter > 0.5) {
+        expect(split).toBeNull();
+        return;
+      }
+      expect(split).not.toBeNull();
+      const sumP = TONES.reduce((total, tone) => total + probs[tone], 0);
+      const sumParts = TONES.reduce((total, tone) => total + (split?.[tone] ?? 0), 0);
+      expect(sumParts).toBeCloseTo(seconds * sumP, 6);
+      for (const tone of TONES) expect(split?.[tone]).toBeCloseTo(seconds * probs[tone], 9);
+    },
+  );
 });

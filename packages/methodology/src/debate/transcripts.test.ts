@@ -1,7 +1,13 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { MethodologyInputError } from '../errors.js';
-import { compareTranscripts, extractKeyFacts, reverifyAudio, transcriptsAgree, type AudioTranscript } from './transcripts.js';
+import {
+  compareTranscripts,
+  extractKeyFacts,
+  reverifyAudio,
+  transcriptsAgree,
+  type AudioTranscript,
+} from './transcripts.js';
 
 const numbers = (text: string, language: 'pt' | 'es' = 'pt') =>
   extractKeyFacts(text, { language }).numbers.map((number) => [number.value, number.unit]);
@@ -18,7 +24,13 @@ describe('extractKeyFacts numbers (AUD-1)', () => {
     ['quando é 10,8', [[10.8, null]]],
     ['dez vírgula oito trilhões', [[1.08e13, null]]],
     ['em dois mil e vinte e três', [[2023, null]]],
-    ['em 2023 e não em 2003', [[2023, null], [2003, null]]],
+    [
+      'em 2023 e não em 2003',
+      [
+        [2023, null],
+        [2003, null],
+      ],
+    ],
     ['cento e trinta e quatro', [[134, null]]],
     ['um milhão e meio de empregos', [[1.5e6, null]]],
     ['meio milhão de casas', [[5e5, null]]],
@@ -62,13 +74,17 @@ describe('extractKeyFacts numbers (AUD-1)', () => {
 
 describe('extractKeyFacts names (AUD-1)', () => {
   it('takes capitalised words inside sentences, sentence openers that are not ordinary words, and acronyms', () => {
-    const names = extractKeyFacts('Ele falou da posse no Irã. Lula citou o IBGE e o Sr. Bolsonaro. IBGE confirmou.').names;
+    const names = extractKeyFacts(
+      'Ele falou da posse no Irã. Lula citou o IBGE e o Sr. Bolsonaro. IBGE confirmou.',
+    ).names;
     expect(names.map((name) => name.text)).toEqual(['Irã', 'Lula', 'IBGE', 'Bolsonaro', 'IBGE']);
   });
 
   it('never takes an ordinary sentence opener for a name (pt and es)', () => {
     expect(extractKeyFacts('O governo cresceu. Hoje a economia vai bem. Então votamos.').names).toEqual([]);
-    expect(extractKeyFacts('El gobierno creció. Hoy la economía va bien. Entonces votamos.', { language: 'es' }).names).toEqual([]);
+    expect(
+      extractKeyFacts('El gobierno creció. Hoy la economía va bien. Entonces votamos.', { language: 'es' }).names,
+    ).toEqual([]);
   });
 });
 
@@ -117,8 +133,30 @@ describe('transcriptsAgree (AUD-1): the seed’s transcription errors disagree',
 });
 
 const word = fc.constantFrom(
-  'a', 'inflação', 'Lula', 'IBGE', 'sete', 'e', 'meio', 'por', 'cento', '10,5%', '134', 'milhões', 'mil', 'Petrobras',
-  'no', 'Irã', '.', 'dívida', 'onze', 'trilhões', 'um', 'candidato', 'vinte', '2023',
+  'a',
+  'inflação',
+  'Lula',
+  'IBGE',
+  'sete',
+  'e',
+  'meio',
+  'por',
+  'cento',
+  '10,5%',
+  '134',
+  'milhões',
+  'mil',
+  'Petrobras',
+  'no',
+  'Irã',
+  '.',
+  'dívida',
+  'onze',
+  'trilhões',
+  'um',
+  'candidato',
+  'vinte',
+  '2023',
 );
 const transcript = fc.array(word, { maxLength: 20 }).map((words) => words.join(' '));
 
@@ -131,12 +169,15 @@ describe('transcriptsAgree properties (AUD-1)', () => {
     expect(transcriptsAgree(a, b)).toBe(transcriptsAgree(b, a));
   });
 
-  test.prop([fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })])('reads integers written with pt thousands dots', (value) => {
-    const digits = String(value);
-    const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-    expect(numbers(`são ${grouped} votos`)).toEqual([[value, null]]);
-    expect(numbers(`son ${grouped} votos`, 'es')).toEqual([[value, null]]);
-  });
+  test.prop([fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER })])(
+    'reads integers written with pt thousands dots',
+    (value) => {
+      const digits = String(value);
+      const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+      expect(numbers(`são ${grouped} votos`)).toEqual([[value, null]]);
+      expect(numbers(`son ${grouped} votos`, 'es')).toEqual([[value, null]]);
+    },
+  );
 });
 
 const openai = (text: string): AudioTranscript => ({ vendor: 'openai', model: 'gpt-audio-mini', text });
@@ -160,14 +201,22 @@ describe('reverifyAudio (AUD-1)', () => {
   });
 
   it('disagreement asks for a third; a third that agrees with one gives that one', () => {
-    expect(reverifyAudio({ transcripts: [openai(right), google(wrong)] })).toMatchObject({ outcome: 'need_third', action: 'transcribe_third', winner: null });
-    expect(reverifyAudio({ transcripts: [openai(right), google(wrong), openaiLarge('inflação de 7,5%')] })).toMatchObject({
+    expect(reverifyAudio({ transcripts: [openai(right), google(wrong)] })).toMatchObject({
+      outcome: 'need_third',
+      action: 'transcribe_third',
+      winner: null,
+    });
+    expect(
+      reverifyAudio({ transcripts: [openai(right), google(wrong), openaiLarge('inflação de 7,5%')] }),
+    ).toMatchObject({
       outcome: 'majority',
       winner: 0,
       agreeing: [0, 2],
       action: 'publish',
     });
-    expect(reverifyAudio({ transcripts: [openai(right), google(wrong), openaiLarge('inflação de 10,5%')] })).toMatchObject({
+    expect(
+      reverifyAudio({ transcripts: [openai(right), google(wrong), openaiLarge('inflação de 10,5%')] }),
+    ).toMatchObject({
       outcome: 'majority',
       winner: 1,
       agreeing: [1, 2],
@@ -176,10 +225,23 @@ describe('reverifyAudio (AUD-1)', () => {
 
   it('without a majority, the arbiter decides: publish, correct or under_review', () => {
     const transcripts = [openai(right), google(wrong), openaiLarge(other)];
-    expect(reverifyAudio({ transcripts })).toMatchObject({ outcome: 'arbiter', action: 'ask_arbiter', checkStatus: null });
-    expect(reverifyAudio({ transcripts, arbiterChoice: 'publish' })).toMatchObject({ action: 'publish', checkStatus: 'published' });
-    expect(reverifyAudio({ transcripts, arbiterChoice: 'correct' })).toMatchObject({ action: 'correct', checkStatus: null });
-    expect(reverifyAudio({ transcripts, arbiterChoice: 'under_review' })).toMatchObject({ action: 'under_review', checkStatus: 'under_review' });
+    expect(reverifyAudio({ transcripts })).toMatchObject({
+      outcome: 'arbiter',
+      action: 'ask_arbiter',
+      checkStatus: null,
+    });
+    expect(reverifyAudio({ transcripts, arbiterChoice: 'publish' })).toMatchObject({
+      action: 'publish',
+      checkStatus: 'published',
+    });
+    expect(reverifyAudio({ transcripts, arbiterChoice: 'correct' })).toMatchObject({
+      action: 'correct',
+      checkStatus: null,
+    });
+    expect(reverifyAudio({ transcripts, arbiterChoice: 'under_review' })).toMatchObject({
+      action: 'under_review',
+      checkStatus: 'under_review',
+    });
   });
 
   it('a winner that disagrees with the judged sentence asks for a correction', () => {
@@ -188,12 +250,18 @@ describe('reverifyAudio (AUD-1)', () => {
       action: 'correct',
       checkStatus: null,
     });
-    expect(reverifyAudio({ original: right, transcripts: [openai(right), google('inflação de 7,5%')] })).toMatchObject({ action: 'publish' });
+    expect(reverifyAudio({ original: right, transcripts: [openai(right), google('inflação de 7,5%')] })).toMatchObject({
+      action: 'publish',
+    });
   });
 
   it('requires the first two from different vendors, and 2–3 transcripts', () => {
-    expect(() => reverifyAudio({ transcripts: [openai(right), openaiLarge(right)] })).toThrow(/AUD-1.*transcripts\.1\.vendor/);
+    expect(() => reverifyAudio({ transcripts: [openai(right), openaiLarge(right)] })).toThrow(
+      /AUD-1.*transcripts\.1\.vendor/,
+    );
     expect(() => reverifyAudio({ transcripts: [openai(right)] })).toThrow(/transcripts/);
-    expect(() => reverifyAudio({ transcripts: [openai(right), google(right), openaiLarge(right), google(right)] })).toThrow(MethodologyInputError);
+    expect(() =>
+      reverifyAudio({ transcripts: [openai(right), google(right), openaiLarge(right), google(right)] }),
+    ).toThrow(MethodologyInputError);
   });
 });

@@ -78,7 +78,7 @@ function analyse(text: string, language: NumberLanguage): Analysis {
   const names: KeyName[] = [];
   const words = new Set<string>();
   const inNumber = new Array<boolean>(tokens.length).fill(false);
-  for (let index = 0; index < tokens.length; ) {
+  for (let index = 0; index < tokens.length;) {
     const read = readNumberAt(tokens, index, language);
     if (read === null) {
       index += 1;
@@ -311,16 +311,23 @@ export function reverifyAudio(input: ReverifyAudioInput): AudioReverification {
   const [first, second] = parsed.transcripts as [AudioTranscript, AudioTranscript, ...AudioTranscript[]];
   const vendors = new Set([first.vendor, second.vendor]);
   if (vendors.size < AUD_MIN_DISTINCT_VENDORS) {
-    inputError('AUD-1', 'reverifyAudio', ['transcripts', 1, 'vendor'], 'the first two re-transcriptions must come from different vendors');
+    inputError(
+      'AUD-1',
+      'reverifyAudio',
+      ['transcripts', 1, 'vendor'],
+      'the first two re-transcriptions must come from different vendors',
+    );
   }
   const chosen = parsed.language ?? AUD_DEFAULT_LANGUAGE;
   const analyses = parsed.transcripts.map((transcript) => analyse(transcript.text, chosen));
   const trace = ['AUD-1'];
-  const agrees = (i: number, j: number): boolean => compareAnalyses(analyses[i] as Analysis, analyses[j] as Analysis).agree;
+  const agrees = (i: number, j: number): boolean =>
+    compareAnalyses(analyses[i] as Analysis, analyses[j] as Analysis).agree;
 
   const decide = (outcome: 'confirmed' | 'majority', winner: number, agreeing: number[]): AudioReverification => {
     const matchesOriginal =
-      parsed.original === undefined || compareAnalyses(analyses[winner] as Analysis, analyse(parsed.original, chosen)).agree;
+      parsed.original === undefined ||
+      compareAnalyses(analyses[winner] as Analysis, analyse(parsed.original, chosen)).agree;
     return matchesOriginal
       ? { outcome, winner, agreeing, action: 'publish', checkStatus: 'published', trace }
       : { outcome, winner, agreeing, action: 'correct', checkStatus: null, trace };
@@ -333,10 +340,19 @@ export function reverifyAudio(input: ReverifyAudioInput): AudioReverification {
   if (agrees(0, 2)) return decide('majority', 0, [0, 2]);
   if (agrees(1, 2)) return decide('majority', 1, [1, 2]);
   const arbiter = parsed.arbiterChoice;
-  if (arbiter === undefined) return { outcome: 'arbiter', winner: null, agreeing: [], action: 'ask_arbiter', checkStatus: null, trace };
-  if (arbiter === 'publish') return { outcome: 'arbiter', winner: null, agreeing: [], action: 'publish', checkStatus: 'published', trace };
+  if (arbiter === undefined)
+    return { outcome: 'arbiter', winner: null, agreeing: [], action: 'ask_arbiter', checkStatus: null, trace };
+  if (arbiter === 'publish')
+    return { outcome: 'arbiter', winner: null, agreeing: [], action: 'publish', checkStatus: 'published', trace };
   if (arbiter === 'under_review') {
-    return { outcome: 'arbiter', winner: null, agreeing: [], action: 'under_review', checkStatus: 'under_review', trace };
+    return {
+      outcome: 'arbiter',
+      winner: null,
+      agreeing: [],
+      action: 'under_review',
+      checkStatus: 'under_review',
+      trace,
+    };
   }
   return { outcome: 'arbiter', winner: null, agreeing: [], action: 'correct', checkStatus: null, trace };
 }

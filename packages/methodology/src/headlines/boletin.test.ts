@@ -47,28 +47,53 @@ describe('extractBoletines (rule LINK-1)', () => {
   });
 
   // --- generators -----------------------------------------------------------------------------
-  const words = fc.constantFrom('Senado', 'aprueba', 'proyecto', 'de', 'ley', 'sobre', 'pensiones', 'la', 'comisión', 'Cámara', 'despacha', 'en', 'sala', 'urgencia', 'el', 'gobierno');
+  const words = fc.constantFrom(
+    'Senado',
+    'aprueba',
+    'proyecto',
+    'de',
+    'ley',
+    'sobre',
+    'pensiones',
+    'la',
+    'comisión',
+    'Cámara',
+    'despacha',
+    'en',
+    'sala',
+    'urgencia',
+    'el',
+    'gobierno',
+  );
   const filler = fc.array(words, { maxLength: 6 }).map((list) => list.join(' '));
   const boletin = fc.record({ number: fc.integer({ min: 1, max: 99_999 }), suffix: fc.integer({ min: 0, max: 99 }) });
   const marker = fc.constantFrom('', 'N° ', 'Nº ', 'N.º ', 'N°', 'nro. ', 'Nro ', 'núm. ', 'número ', 'No. ');
   const dash = fc.constantFrom('-', ' - ', '–', ' –', '- ', '\u2212');
   const formatNumber = (number: number, withThousands: boolean): string =>
-    withThousands && number >= 1000 ? `${Math.floor(number / 1000)}.${String(number % 1000).padStart(3, '0')}` : String(number);
+    withThousands && number >= 1000
+      ? `${Math.floor(number / 1000)}.${String(number % 1000).padStart(3, '0')}`
+      : String(number);
   const written = fc
     .tuple(boletin, marker, dash, fc.boolean())
     .map(([value, chosenMarker, chosenDash, withThousands]) => ({
       expected: `${value.number}-${String(value.suffix).padStart(2, '0')}`,
       text: `${chosenMarker}${formatNumber(value.number, withThousands)}${chosenDash}${String(value.suffix).padStart(2, '0')}`,
     }));
-  const singular = fc.tuple(fc.constantFrom('Boletín', 'boletín', 'BOLETÍN', 'boletin', 'Boletin'), written).map(([keyword, item]) => ({
-    text: `${keyword} ${item.text}`,
-    expected: [item.expected],
-  }));
+  const singular = fc
+    .tuple(fc.constantFrom('Boletín', 'boletín', 'BOLETÍN', 'boletin', 'Boletin'), written)
+    .map(([keyword, item]) => ({
+      text: `${keyword} ${item.text}`,
+      expected: [item.expected],
+    }));
   const plural = fc
-    .tuple(fc.constantFrom('Boletines', 'boletines', 'BOLETINES', 'Boletines N°s', 'boletines Nos.'), fc.array(written, { minLength: 2, maxLength: 4 }))
+    .tuple(
+      fc.constantFrom('Boletines', 'boletines', 'BOLETINES', 'Boletines N°s', 'boletines Nos.'),
+      fc.array(written, { minLength: 2, maxLength: 4 }),
+    )
     .map(([keyword, items]) => {
       const texts = items.map((item) => item.text.replace(/^\D+/, ''));
-      const joined = texts.length === 2 ? `${texts[0]} y ${texts[1]}` : `${texts.slice(0, -1).join(', ')} y ${texts.at(-1)}`;
+      const joined =
+        texts.length === 2 ? `${texts[0]} y ${texts[1]}` : `${texts.slice(0, -1).join(', ')} y ${texts.at(-1)}`;
       return { text: `${keyword} ${joined}`, expected: items.map((item) => item.expected) };
     });
   const mention = fc.oneof(singular, plural);
@@ -86,7 +111,8 @@ describe('extractBoletines (rule LINK-1)', () => {
   const day = fc.integer({ min: 1, max: 28 }).map(twoDigits);
   const month = fc.integer({ min: 1, max: 12 }).map(twoDigits);
   const year = fc.integer({ min: 1990, max: 2035 }).map(String);
-  const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((list) => list.join(''));
+  const digits = (length: number) =>
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((list) => list.join(''));
   const date = fc.oneof(
     fc.tuple(day, month, year).map(([d, m, y]) => `${d}-${m}-${y}`),
     fc.tuple(day, month).map(([d, m]) => `${d}/${m}`),
@@ -108,15 +134,23 @@ describe('extractBoletines (rule LINK-1)', () => {
     fc.integer({ min: 1, max: 999 }).map((value) => `US$ ${value},5 millones`),
   );
   const rut = fc
-    .tuple(fc.integer({ min: 1_000_000, max: 99_999_999 }), fc.constantFrom('0', '1', '2', '5', '9', 'K', 'k'), fc.boolean())
+    .tuple(
+      fc.integer({ min: 1_000_000, max: 99_999_999 }),
+      fc.constantFrom('0', '1', '2', '5', '9', 'K', 'k'),
+      fc.boolean(),
+    )
     .map(([body, check, withDots]) => `${withDots ? dotted(body) : String(body)}-${check}`);
   const noise = fc.oneof(date, phone, money, rut);
 
-  test.prop([fc.array(fc.tuple(filler, fc.boolean(), noise, fc.constantFrom('', ' ', ', ', '. ')), { minLength: 1, maxLength: 6 })])(
-    'never reads dates, phone numbers, amounts or RUTs — even right after the word boletín',
-    (parts) => {
-      const text = parts.map(([before, keyword, token, after]) => `${before} ${keyword ? 'boletín ' : ''}${token}${after}`).join(' ');
-      expect(extractBoletines(text)).toEqual([]);
-    },
-  );
+  test.prop([
+    fc.array(fc.tuple(filler, fc.boolean(), noise, fc.constantFrom('', ' ', ', ', '. ')), {
+      minLength: 1,
+      maxLength: 6,
+    }),
+  ])('never reads dates, phone numbers, amounts or RUTs — even right after the word boletín', (parts) => {
+    const text = parts
+      .map(([before, keyword, token, after]) => `${before} ${keyword ? 'boletín ' : ''}${token}${after}`)
+      .join(' ');
+    expect(extractBoletines(text)).toEqual([]);
+  });
 });

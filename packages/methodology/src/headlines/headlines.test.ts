@@ -24,18 +24,34 @@ describe('HEADLINE_TAXONOMY (rule HC-1)', () => {
 });
 
 describe('applyHeadlinePrecedence (rule HC-1)', () => {
-  const none = { legislativeAct: false, namedSittingParliamentarian: false, lawInForce: false, politicalContent: false, undecidable: false };
+  const none = {
+    legislativeAct: false,
+    namedSittingParliamentarian: false,
+    lawInForce: false,
+    politicalContent: false,
+    undecidable: false,
+  };
   it('moves a law in force that mentions a legislative act to legislative_process', () => {
     expect(applyHeadlinePrecedence({ ...none, lawInForce: true })).toBe('law_in_force');
     expect(applyHeadlinePrecedence({ ...none, lawInForce: true, legislativeAct: true })).toBe('legislative_process');
   });
   it('needs a named sitting parliamentarian for parliamentary_activity', () => {
-    expect(applyHeadlinePrecedence({ ...none, namedSittingParliamentarian: true, politicalContent: true })).toBe('parliamentary_activity');
+    expect(applyHeadlinePrecedence({ ...none, namedSittingParliamentarian: true, politicalContent: true })).toBe(
+      'parliamentary_activity',
+    );
     expect(applyHeadlinePrecedence({ ...none, politicalContent: true })).toBe('non_legislative_politics');
     expect(applyHeadlinePrecedence(none)).toBe('non_legislative');
     expect(applyHeadlinePrecedence({ ...none, legislativeAct: true, undecidable: true })).toBe('ambiguous');
   });
-  test.prop([fc.record({ legislativeAct: fc.boolean(), namedSittingParliamentarian: fc.boolean(), lawInForce: fc.boolean(), politicalContent: fc.boolean(), undecidable: fc.boolean() })])(
+  test.prop([
+    fc.record({
+      legislativeAct: fc.boolean(),
+      namedSittingParliamentarian: fc.boolean(),
+      lawInForce: fc.boolean(),
+      politicalContent: fc.boolean(),
+      undecidable: fc.boolean(),
+    }),
+  ])(
     'never gives law_in_force with a legislative act, nor parliamentary_activity without a named parliamentarian',
     (signals) => {
       const result = applyHeadlinePrecedence(signals);
@@ -93,19 +109,28 @@ describe('linkHeadline (rules LINK-1, AGR-3)', () => {
     });
   });
   it('never links through the class, even with measured precision', () => {
-    const result = linkHeadline({ title: 'Senado aprueba reforma de pensiones', description: null }, { classPrecisionMeasured: true });
+    const result = linkHeadline(
+      { title: 'Senado aprueba reforma de pensiones', description: null },
+      { classPrecisionMeasured: true },
+    );
     expect(result.links).toEqual([]);
     expect(result.classLink).toEqual({ allowed: false, reason: 'links_only_by_boletin' });
   });
   it('rejects a class passed as a linking hint', () => {
-    expect(() => linkHeadline({ title: 'x', description: null, class: 'legislative_process' } as never, { classPrecisionMeasured: true })).toThrow(
-      MethodologyInputError,
-    );
+    expect(() =>
+      linkHeadline({ title: 'x', description: null, class: 'legislative_process' } as never, {
+        classPrecisionMeasured: true,
+      }),
+    ).toThrow(MethodologyInputError);
   });
 });
 
 describe('mayAutoLink (rule AGR-3)', () => {
-  const measurability = perClassMeasurability({ legislative_process: 14, parliamentary_activity: 9, non_legislative: 70 });
+  const measurability = perClassMeasurability({
+    legislative_process: 14,
+    parliamentary_activity: 9,
+    non_legislative: 70,
+  });
   it('allows automatic linking only from classes with measurable precision', () => {
     expect(mayAutoLink('legislative_process', measurability)).toBe(false);
     expect(mayAutoLink('parliamentary_activity', measurability)).toBe(false);

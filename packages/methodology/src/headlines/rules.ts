@@ -30,7 +30,11 @@ export const headlineRules: RuleEntry[] = [
     implementedBy: ['StoredHeadlineSchema', 'parseStoredHeadline'],
     parameters: [
       { name: 'maxTitleLength', default: MAX_HEADLINE_TITLE_LENGTH, description: 'Longest title accepted.' },
-      { name: 'maxDescriptionLength', default: MAX_HEADLINE_DESCRIPTION_LENGTH, description: 'Longest description (bajada) accepted.' },
+      {
+        name: 'maxDescriptionLength',
+        default: MAX_HEADLINE_DESCRIPTION_LENGTH,
+        description: 'Longest description (bajada) accepted.',
+      },
     ],
     statement:
       'A stored headline has exactly id, outlet, url, publishedAt, title and description (or null); any other key, such as body, is rejected.',

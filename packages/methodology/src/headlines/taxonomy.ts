@@ -68,7 +68,9 @@ export const HEADLINE_TAXONOMY: readonly HeadlineTaxonomyEntry[] = [
     definition: {
       es: 'Contenido político contingente sin acto de tramitación ni actuación parlamentaria nombrada: elecciones, partidos, gabinete, encuestas, municipios, tribunales no constitucionales, y anuncios del Ejecutivo que el texto no vincula a un trámite concreto.',
     },
-    precedence: ['Applies only when no legislative act, no named parliamentarian and no law in force decide the headline.'],
+    precedence: [
+      'Applies only when no legislative act, no named parliamentarian and no law in force decide the headline.',
+    ],
   },
   {
     id: 'non_legislative',

@@ -39,7 +39,8 @@ describe('contentBucket — seed 002 §4', () => {
 });
 
 describe('contentBucket — CB-1 indicators at their thresholds', () => {
-  const ratio = (incumbent: Bucket, govOppRatio: number) => explainContentBucket({ ...base, incumbent, govOppRatio }).indicators.govOppRatio;
+  const ratio = (incumbent: Bucket, govOppRatio: number) =>
+    explainContentBucket({ ...base, incumbent, govOppRatio }).indicators.govOppRatio;
 
   it('government/opposition ratio: strictly above 1.5 / strictly below 0.6, 1e-9 tolerance', () => {
     expect(ratio('left', 1.5)).toBe('none');
@@ -58,7 +59,9 @@ describe('contentBucket — CB-1 indicators at their thresholds', () => {
     expect(ratio('center', 0.1)).toBe('none');
     const quotesLeft = { left: 0.6, center: 0.2, right: 0.2 };
     // with the ratio: 2 available metrics, 1 left indicator → center
-    expect(contentBucket({ ...base, incumbent: 'center', govOppRatio: 3, quoteDistribution: quotesLeft })).toBe('center');
+    expect(contentBucket({ ...base, incumbent: 'center', govOppRatio: 3, quoteDistribution: quotesLeft })).toBe(
+      'center',
+    );
     // without it: 1 available metric → inconclusive
     expect(contentBucket({ ...base, incumbent: 'center', quoteDistribution: quotesLeft })).toBe('inconclusive');
   });
@@ -93,7 +96,12 @@ describe('contentBucket — CB-1 indicators at their thresholds', () => {
 
   it('figureLean is null without figures on both sides', () => {
     expect(figureLean([{ side: 'left', favourable: 0.9, critical: 0 }])).toBeNull();
-    expect(figureLean([{ side: 'left', favourable: 0.9, critical: 0 }, { side: 'center', favourable: 0, critical: 0.9 }])).toBeNull();
+    expect(
+      figureLean([
+        { side: 'left', favourable: 0.9, critical: 0 },
+        { side: 'center', favourable: 0, critical: 0.9 },
+      ]),
+    ).toBeNull();
     expect(figureLean([])).toBeNull();
     expect(
       figureLean([
@@ -106,8 +114,10 @@ describe('contentBucket — CB-1 indicators at their thresholds', () => {
 
   it('topics: ≥ 60 % of non-n/a entries, exact on counts; mixed counts in the denominator', () => {
     const topics = (positions: TopicPosition[]) =>
-      explainContentBucket({ ...base, topicPositions: Object.fromEntries(positions.map((position, index) => [`topic${index}`, position])) }).indicators
-        .topics;
+      explainContentBucket({
+        ...base,
+        topicPositions: Object.fromEntries(positions.map((position, index) => [`topic${index}`, position])),
+      }).indicators.topics;
     expect(topics(['progressive', 'progressive', 'progressive', 'conservative', 'conservative'])).toBe('left'); // 3/5 = 60 %
     expect(topics(['progressive', 'progressive', 'progressive', 'mixed', 'mixed'])).toBe('left'); // 3/5
     expect(topics(['progressive', 'progressive', 'progressive', 'mixed', 'mixed', 'mixed'])).toBe('none'); // 3/6
@@ -116,8 +126,12 @@ describe('contentBucket — CB-1 indicators at their thresholds', () => {
     expect(topics(['n/a', 'n/a'])).toBe('unavailable');
     expect(topics([])).toBe('unavailable');
     // 59/100 vs 60/100
-    expect(topics([...Array<TopicPosition>(59).fill('progressive'), ...Array<TopicPosition>(41).fill('mixed')])).toBe('none');
-    expect(topics([...Array<TopicPosition>(60).fill('progressive'), ...Array<TopicPosition>(40).fill('mixed')])).toBe('left');
+    expect(topics([...Array<TopicPosition>(59).fill('progressive'), ...Array<TopicPosition>(41).fill('mixed')])).toBe(
+      'none',
+    );
+    expect(topics([...Array<TopicPosition>(60).fill('progressive'), ...Array<TopicPosition>(40).fill('mixed')])).toBe(
+      'left',
+    );
   });
 
   it('quotes: ≥ 0.55 with tolerance', () => {
@@ -153,11 +167,24 @@ describe('contentBucket — CB-2 decision', () => {
   });
 
   it('available metrics without a consistent side → center; topical diversity alone never does', () => {
-    expect(contentBucket({ ...base, govOppRatio: 1, quoteDistribution: { left: 0.3, center: 0.4, right: 0.3 } })).toBe('center');
-    expect(contentBucket({ ...base, govOppRatio: 2, quoteDistribution: { left: 0.3, center: 0.4, right: 0.3 } })).toBe('center');
+    expect(contentBucket({ ...base, govOppRatio: 1, quoteDistribution: { left: 0.3, center: 0.4, right: 0.3 } })).toBe(
+      'center',
+    );
+    expect(contentBucket({ ...base, govOppRatio: 2, quoteDistribution: { left: 0.3, center: 0.4, right: 0.3 } })).toBe(
+      'center',
+    );
     // many diverse but consistently conservative topics: right, not center
     expect(
-      contentBucket({ ...base, govOppRatio: 0.5, topicPositions: { economy: 'conservative', security: 'conservative', migration: 'conservative', labour: 'mixed' } }),
+      contentBucket({
+        ...base,
+        govOppRatio: 0.5,
+        topicPositions: {
+          economy: 'conservative',
+          security: 'conservative',
+          migration: 'conservative',
+          labour: 'mixed',
+        },
+      }),
     ).toBe('right');
   });
 });
@@ -192,39 +219,61 @@ const metricsArbitrary: fc.Arbitrary<ContentBucketInput> = fc.record(
   {
     sampleSize: fc.integer({ min: 0, max: 80 }),
     incumbent: fc.constantFrom<Bucket>('left', 'center', 'right'),
-    govOppRatio: fc.oneof(fc.double({ min: 0, max: 5, noNaN: true }), fc.constantFrom(0.6, 1.5, 0.6 - 1e-12, 1.5 + 1e-12, 0.59, 1.51)),
+    govOppRatio: fc.oneof(
+      fc.double({ min: 0, max: 5, noNaN: true }),
+      fc.constantFrom(0.6, 1.5, 0.6 - 1e-12, 1.5 + 1e-12, 0.59, 1.51),
+    ),
     figures: fc.array(
       fc
         .record({ side: fc.constantFrom<Bucket>('left', 'center', 'right'), favourable: share, critical: share })
-        .map((figure) => (figure.favourable + figure.critical > 1 ? { ...figure, critical: 1 - figure.favourable } : figure)),
+        .map((figure) =>
+          figure.favourable + figure.critical > 1 ? { ...figure, critical: 1 - figure.favourable } : figure,
+        ),
       { maxLength: 5 },
     ),
     topicPositions: fc.dictionary(
       fc.constantFrom('economy', 'security', 'migration', 'abortion', 'labour', 'energy', 'religion', 'indigenous'),
       fc.constantFrom<TopicPosition>('progressive', 'mixed', 'conservative', 'n/a'),
     ),
-    quoteDistribution: fc
-      .tuple(share, share, share)
-      .map(([left, center, right]) => {
-        const total = left + center + right;
-        return total > 1 ? { left: left / total / 1.0000001, center: center / total / 1.0000001, right: right / total / 1.0000001 } : { left, center, right };
-      }),
+    quoteDistribution: fc.tuple(share, share, share).map(([left, center, right]) => {
+      const total = left + center + right;
+      return total > 1
+        ? { left: left / total / 1.0000001, center: center / total / 1.0000001, right: right / total / 1.0000001 }
+        : { left, center, right };
+    }),
   },
   { requiredKeys: ['sampleSize', 'incumbent'] },
 );
 
 const MIRROR_BUCKET: Record<Bucket, Bucket> = { left: 'right', center: 'center', right: 'left' };
-const MIRROR_TOPIC: Record<TopicPosition, TopicPosition> = { progressive: 'conservative', conservative: 'progressive', mixed: 'mixed', 'n/a': 'n/a' };
+const MIRROR_TOPIC: Record<TopicPosition, TopicPosition> = {
+  progressive: 'conservative',
+  conservative: 'progressive',
+  mixed: 'mixed',
+  'n/a': 'n/a',
+};
 function mirrorMetrics(metrics: ContentBucketInput): ContentBucketInput {
   return {
     ...metrics,
     incumbent: MIRROR_BUCKET[metrics.incumbent],
-    ...(metrics.figures ? { figures: metrics.figures.map((figure) => ({ ...figure, side: MIRROR_BUCKET[figure.side] })) } : {}),
+    ...(metrics.figures
+      ? { figures: metrics.figures.map((figure) => ({ ...figure, side: MIRROR_BUCKET[figure.side] })) }
+      : {}),
     ...(metrics.topicPositions
-      ? { topicPositions: Object.fromEntries(Object.entries(metrics.topicPositions).map(([topic, position]) => [topic, MIRROR_TOPIC[position]])) }
+      ? {
+          topicPositions: Object.fromEntries(
+            Object.entries(metrics.topicPositions).map(([topic, position]) => [topic, MIRROR_TOPIC[position]]),
+          ),
+        }
       : {}),
     ...(metrics.quoteDistribution
-      ? { quoteDistribution: { left: metrics.quoteDistribution.right, center: metrics.quoteDistribution.center, right: metrics.quoteDistribution.left } }
+      ? {
+          quoteDistribution: {
+            left: metrics.quoteDistribution.right,
+            center: metrics.quoteDistribution.center,
+            right: metrics.quoteDistribution.left,
+          },
+        }
       : {}),
   };
 }
@@ -237,9 +286,12 @@ const MIRROR_RESULT: Record<ContentBucketResult, ContentBucketResult> = {
 };
 
 describe('contentBucket — properties', () => {
-  test.prop([metricsArbitrary], { numRuns: 500 })('mirroring left ↔ right (incumbent, figures, topics, quotes; same ratio) mirrors the bucket', (metrics) => {
-    expect(contentBucket(mirrorMetrics(metrics))).toBe(MIRROR_RESULT[contentBucket(metrics)]);
-  });
+  test.prop([metricsArbitrary], { numRuns: 500 })(
+    'mirroring left ↔ right (incumbent, figures, topics, quotes; same ratio) mirrors the bucket',
+    (metrics) => {
+      expect(contentBucket(mirrorMetrics(metrics))).toBe(MIRROR_RESULT[contentBucket(metrics)]);
+    },
+  );
 
   test.prop([metricsArbitrary], { numRuns: 300 })('the explanation is consistent with CB-2', (metrics) => {
     const explanation = explainContentBucket(metrics);
@@ -252,18 +304,24 @@ describe('contentBucket — properties', () => {
     expect(explanation.available).toBe(indicators.filter((indicator) => indicator !== 'unavailable').length);
     if (explanation.available < 2) expect(explanation.bucket).toBe('inconclusive');
     if (explanation.bucket === 'left') expect(explanation.leftIndicators).toBeGreaterThanOrEqual(2);
-    if (explanation.bucket === 'center') expect(Math.max(explanation.leftIndicators, explanation.rightIndicators)).toBeLessThan(2);
+    if (explanation.bucket === 'center')
+      expect(Math.max(explanation.leftIndicators, explanation.rightIndicators)).toBeLessThan(2);
   });
 
-  test.prop([metricsArbitrary, fc.integer({ min: 0, max: 19 })], { numRuns: 200 })('every sample below 20 is insufficient', (metrics, sampleSize) => {
-    expect(contentBucket({ ...metrics, sampleSize })).toBe('insufficient');
-  });
+  test.prop([metricsArbitrary, fc.integer({ min: 0, max: 19 })], { numRuns: 200 })(
+    'every sample below 20 is insufficient',
+    (metrics, sampleSize) => {
+      expect(contentBucket({ ...metrics, sampleSize })).toBe('insufficient');
+    },
+  );
 
   test.prop([metricsArbitrary], { numRuns: 200 })('the order of figures and topics does not matter', (metrics) => {
     const reordered: ContentBucketInput = {
       ...metrics,
       ...(metrics.figures ? { figures: [...metrics.figures].reverse() } : {}),
-      ...(metrics.topicPositions ? { topicPositions: Object.fromEntries(Object.entries(metrics.topicPositions).reverse()) } : {}),
+      ...(metrics.topicPositions
+        ? { topicPositions: Object.fromEntries(Object.entries(metrics.topicPositions).reverse()) }
+        : {}),
     };
     expect(contentBucket(reordered)).toBe(contentBucket(metrics));
   });

@@ -38,7 +38,9 @@ function parseContentMetrics(metrics: ContentBucketInput, functionName: string):
  * figureLean([{ side: 'left', favourable: 0.6, critical: 0.1 }, { side: 'right', favourable: 0.1, critical: 0.5 }]);
  * // ((0.5) − (−0.4)) / 2 = 0.45
  */
-export function figureLean(figures: readonly { side: 'left' | 'center' | 'right'; favourable: number; critical: number }[]): number | null {
+export function figureLean(
+  figures: readonly { side: 'left' | 'center' | 'right'; favourable: number; critical: number }[],
+): number | null {
   let leftSum = 0;
   let leftCount = 0;
   let rightSum = 0;
@@ -79,7 +81,8 @@ export function explainContentBucketUnchecked(metrics: ContentBucketInput): Cont
     const favoursIncumbent = greaterThan(ratio, parameters.govOppRatioFavourable);
     const againstIncumbent = lessThan(ratio, parameters.govOppRatioAgainst);
     if (metrics.incumbent === 'left') ratioIndicator = favoursIncumbent ? 'left' : againstIncumbent ? 'right' : 'none';
-    else if (metrics.incumbent === 'right') ratioIndicator = favoursIncumbent ? 'right' : againstIncumbent ? 'left' : 'none';
+    else if (metrics.incumbent === 'right')
+      ratioIndicator = favoursIncumbent ? 'right' : againstIncumbent ? 'left' : 'none';
     else ratioIndicator = 'none'; // a center incumbent: available, but indicates no side
   }
 
@@ -146,7 +149,12 @@ export function explainContentBucketUnchecked(metrics: ContentBucketInput): Cont
 
   return {
     bucket,
-    indicators: { govOppRatio: ratioIndicator, figures: figuresIndicator, topics: topicsIndicator, quotes: quotesIndicator },
+    indicators: {
+      govOppRatio: ratioIndicator,
+      figures: figuresIndicator,
+      topics: topicsIndicator,
+      quotes: quotesIndicator,
+    },
     figureLean: lean,
     available,
     leftIndicators: left,

@@ -22,9 +22,23 @@ import {
 } from './schemas.js';
 
 /** The worked example of the TSDoc (and of the former `@espectro/rating` copy). */
-const EXAMPLE: ContentFactualityCounts = { articles: 40, bylined: 38, withPrimarySources: 25, withCorrections: 2, withUnattributed: 1, withViral: 0 };
+const EXAMPLE: ContentFactualityCounts = {
+  articles: 40,
+  bylined: 38,
+  withPrimarySources: 25,
+  withCorrections: 2,
+  withUnattributed: 1,
+  withViral: 0,
+};
 /** 40 articles with no signal at all. */
-const QUIET: ContentFactualityCounts = { articles: 40, bylined: 0, withPrimarySources: 0, withCorrections: 0, withUnattributed: 0, withViral: 0 };
+const QUIET: ContentFactualityCounts = {
+  articles: 40,
+  bylined: 0,
+  withPrimarySources: 0,
+  withCorrections: 0,
+  withUnattributed: 0,
+  withViral: 0,
+};
 
 const rank = (level: string | null): number => FACTUALITY_SCALE.indexOf(level as (typeof FACTUALITY_SCALE)[number]);
 
@@ -35,7 +49,10 @@ function expectInputError(run: () => unknown, rule: string, field: string): void
     expect(error).toBeInstanceOf(MethodologyInputError);
     const input = error as MethodologyInputError;
     expect(input.rule).toBe(rule);
-    expect(input.issues.some((issue) => issue.path.join('.') === field), input.message).toBe(true);
+    expect(
+      input.issues.some((issue) => issue.path.join('.') === field),
+      input.message,
+    ).toBe(true);
     return;
   }
   throw new Error('expected a MethodologyInputError');
@@ -46,7 +63,14 @@ describe('contentFactuality (CF-1) — worked examples', () => {
     expect(contentFactuality(EXAMPLE)).toBe('very-high');
     expect(explainContentFactuality(EXAMPLE)).toEqual({
       level: 'very-high',
-      checks: { lowUnattributed: false, lowViral: false, veryHighByline: true, veryHighPrimary: true, highByline: true, highPrimary: true },
+      checks: {
+        lowUnattributed: false,
+        lowViral: false,
+        veryHighByline: true,
+        veryHighPrimary: true,
+        highByline: true,
+        highPrimary: true,
+      },
       trace: ['CF-1'],
     });
   });
@@ -139,45 +163,70 @@ const countsArbitrary = (minArticles = 0, maxArticles = 120): fc.Arbitrary<Conte
   });
 
 describe('contentFactuality (CF-1) — properties', () => {
-  test.prop([countsArbitrary()], { numRuns: 500 })('null iff fewer than 20 articles; never very-low; valid result schema', (counts) => {
-    const level = contentFactuality(counts);
-    expect(level === null).toBe(counts.articles < 20);
-    expect(level).not.toBe('very-low');
-    expect(ContentFactualityResultSchema.safeParse(level).success).toBe(true);
-    const explanation = explainContentFactuality(counts);
-    expect(ContentFactualityExplanationSchema.safeParse(explanation).success).toBe(true);
-    expect(explanation.level).toBe(level);
-  });
+  test.prop([countsArbitrary()], { numRuns: 500 })(
+    'null iff fewer than 20 articles; never very-low; valid result schema',
+    (counts) => {
+      const level = contentFactuality(counts);
+      expect(level === null).toBe(counts.articles < 20);
+      expect(level).not.toBe('very-low');
+      expect(ContentFactualityResultSchema.safeParse(level).success).toBe(true);
+      const explanation = explainContentFactuality(counts);
+      expect(ContentFactualityExplanationSchema.safeParse(explanation).success).toBe(true);
+      expect(explanation.level).toBe(level);
+    },
+  );
 
   test.prop([countsArbitrary(20)], { numRuns: 500 })('low requires zero corrections', (counts) => {
     if (contentFactuality(counts) === 'low') expect(counts.withCorrections).toBe(0);
     if (counts.withCorrections > 0) expect(contentFactuality(counts)).not.toBe('low');
   });
 
-  test.prop([countsArbitrary(20)], { numRuns: 500 })('adding a correction never turns the result into low', (counts) => {
-    fc.pre(counts.withCorrections < counts.articles);
-    expect(contentFactuality({ ...counts, withCorrections: counts.withCorrections + 1 })).not.toBe('low');
-  });
+  test.prop([countsArbitrary(20)], { numRuns: 500 })(
+    'adding a correction never turns the result into low',
+    (counts) => {
+      fc.pre(counts.withCorrections < counts.articles);
+      expect(contentFactuality({ ...counts, withCorrections: counts.withCorrections + 1 })).not.toBe('low');
+    },
+  );
 
-  test.prop([countsArbitrary(20, 60), fc.integer({ min: 1, max: 7 })], { numRuns: 400 })('scaling every count by k keeps the result', (counts, k) => {
-    const scaled = Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value * k])) as ContentFactualityCounts;
-    expect(contentFactuality(scaled)).toBe(contentFactuality(counts));
-  });
+  test.prop([countsArbitrary(20, 60), fc.integer({ min: 1, max: 7 })], { numRuns: 400 })(
+    'scaling every count by k keeps the result',
+    (counts, k) => {
+      const scaled = Object.fromEntries(
+        Object.entries(counts).map(([key, value]) => [key, value * k]),
+      ) as ContentFactualityCounts;
+      expect(contentFactuality(scaled)).toBe(contentFactuality(counts));
+    },
+  );
 
-  test.prop([countsArbitrary(20)], { numRuns: 400 })('more signed articles or more primary sources never lower the level', (counts) => {
-    const level = rank(contentFactuality(counts));
-    if (counts.bylined < counts.articles) expect(rank(contentFactuality({ ...counts, bylined: counts.bylined + 1 }))).toBeGreaterThanOrEqual(level);
-    if (counts.withPrimarySources < counts.articles) {
-      expect(rank(contentFactuality({ ...counts, withPrimarySources: counts.withPrimarySources + 1 }))).toBeGreaterThanOrEqual(level);
-    }
-  });
+  test.prop([countsArbitrary(20)], { numRuns: 400 })(
+    'more signed articles or more primary sources never lower the level',
+    (counts) => {
+      const level = rank(contentFactuality(counts));
+      if (counts.bylined < counts.articles)
+        expect(rank(contentFactuality({ ...counts, bylined: counts.bylined + 1 }))).toBeGreaterThanOrEqual(level);
+      if (counts.withPrimarySources < counts.articles) {
+        expect(
+          rank(contentFactuality({ ...counts, withPrimarySources: counts.withPrimarySources + 1 })),
+        ).toBeGreaterThanOrEqual(level);
+      }
+    },
+  );
 
   test.prop([countsArbitrary(20)], { numRuns: 400 })('agrees with a reference on rational shares', (counts) => {
     const share = (count: number) => count / counts.articles;
-    const exactly = (count: number, percent: number) => Math.round(share(count) * 1e9) >= Math.round((percent / 100) * 1e9);
+    const exactly = (count: number, percent: number) =>
+      Math.round(share(count) * 1e9) >= Math.round((percent / 100) * 1e9);
     let expected: string;
-    if (counts.withCorrections === 0 && (exactly(counts.withUnattributed, 30) || exactly(counts.withViral, 20))) expected = 'low';
-    else if (counts.withCorrections >= 1 && counts.withViral === 0 && exactly(counts.bylined, 90) && exactly(counts.withPrimarySources, 50)) expected = 'very-high';
+    if (counts.withCorrections === 0 && (exactly(counts.withUnattributed, 30) || exactly(counts.withViral, 20)))
+      expected = 'low';
+    else if (
+      counts.withCorrections >= 1 &&
+      counts.withViral === 0 &&
+      exactly(counts.bylined, 90) &&
+      exactly(counts.withPrimarySources, 50)
+    )
+      expected = 'very-high';
     else if (exactly(counts.bylined, 70) && exactly(counts.withPrimarySources, 30)) expected = 'high';
     else expected = 'mixed';
     expect(contentFactuality(counts)).toBe(expected);
@@ -198,43 +247,70 @@ describe('govOppRatio (CM-1)', () => {
   });
   it('the ratio feeds CB-1 (≥ 5 framed articles, 1 of them against a left incumbent → right indicator)', () => {
     const ratio = govOppRatio({ government: 1, opposition: 4 })!; // 1.5 / 4.5 = 0.33
-    expect(contentBucket({ sampleSize: 20, incumbent: 'left', govOppRatio: ratio, quoteDistribution: { left: 0.1, center: 0.3, right: 0.6 } })).toBe('right');
+    expect(
+      contentBucket({
+        sampleSize: 20,
+        incumbent: 'left',
+        govOppRatio: ratio,
+        quoteDistribution: { left: 0.1, center: 0.3, right: 0.6 },
+      }),
+    ).toBe('right');
   });
   it('input errors name CM-1 and the field', () => {
     expectInputError(() => govOppRatio({ government: -1, opposition: 6 }), 'CM-1', 'government');
     expectInputError(() => govOppRatio({ government: 1, opposition: 0.5 }), 'CM-1', 'opposition');
   });
   const side = fc.integer({ min: 0, max: 200 });
-  test.prop([side, side], { numRuns: 300 })('null iff fewer than 5 framed; positive and finite; mirror is the reciprocal; > 1 iff more government', (government, opposition) => {
-    const ratio = govOppRatio({ government, opposition });
-    expect(ratio === null).toBe(government + opposition < 5);
-    expect(GovOppRatioResultSchema.safeParse(ratio).success).toBe(true);
-    if (ratio === null) return;
-    expect(Number.isFinite(ratio)).toBe(true);
-    expect(ratio * govOppRatio({ government: opposition, opposition: government })!).toBeCloseTo(1, 12);
-    expect(ratio > 1).toBe(government > opposition);
-    expect(govOppRatio({ government: government + 1, opposition })!).toBeGreaterThan(ratio);
-  });
+  test.prop([side, side], { numRuns: 300 })(
+    'null iff fewer than 5 framed; positive and finite; mirror is the reciprocal; > 1 iff more government',
+    (government, opposition) => {
+      const ratio = govOppRatio({ government, opposition });
+      expect(ratio === null).toBe(government + opposition < 5);
+      expect(GovOppRatioResultSchema.safeParse(ratio).success).toBe(true);
+      if (ratio === null) return;
+      expect(Number.isFinite(ratio)).toBe(true);
+      expect(ratio * govOppRatio({ government: opposition, opposition: government })!).toBeCloseTo(1, 12);
+      expect(ratio > 1).toBe(government > opposition);
+      expect(govOppRatio({ government: government + 1, opposition })!).toBeGreaterThan(ratio);
+    },
+  );
 });
 
 describe('figureSentimentShares (CM-2)', () => {
   it('needs 3 articles; shares of the articles', () => {
     expect(figureSentimentShares({ favourable: 2, neutral: 0, critical: 0 })).toBeNull();
-    expect(figureSentimentShares({ favourable: 1, neutral: 1, critical: 1 })).toEqual({ articles: 3, favourable: 1 / 3, critical: 1 / 3 });
-    expect(figureSentimentShares({ favourable: 1, neutral: 1, critical: 2 })).toEqual({ articles: 4, favourable: 0.25, critical: 0.5 });
+    expect(figureSentimentShares({ favourable: 1, neutral: 1, critical: 1 })).toEqual({
+      articles: 3,
+      favourable: 1 / 3,
+      critical: 1 / 3,
+    });
+    expect(figureSentimentShares({ favourable: 1, neutral: 1, critical: 2 })).toEqual({
+      articles: 4,
+      favourable: 0.25,
+      critical: 0.5,
+    });
   });
   it('input errors name CM-2 and the field', () => {
     expectInputError(() => figureSentimentShares({ favourable: 1, neutral: -1, critical: 3 }), 'CM-2', 'neutral');
   });
   const count = fc.integer({ min: 0, max: 100 });
-  test.prop([count, count, count], { numRuns: 300 })('null iff fewer than 3 articles; favourable + critical ≤ 1 (a valid CB-1 figure)', (favourable, neutral, critical) => {
-    const shares = figureSentimentShares({ favourable, neutral, critical });
-    expect(shares === null).toBe(favourable + neutral + critical < 3);
-    expect(FigureSentimentSharesSchema.safeParse(shares).success).toBe(true);
-    if (shares === null) return;
-    expect(shares.favourable + shares.critical).toBeLessThanOrEqual(1 + 1e-12);
-    expect(() => contentBucket({ sampleSize: 20, incumbent: 'left', figures: [{ side: 'left', favourable: shares.favourable, critical: shares.critical }] })).not.toThrow();
-  });
+  test.prop([count, count, count], { numRuns: 300 })(
+    'null iff fewer than 3 articles; favourable + critical ≤ 1 (a valid CB-1 figure)',
+    (favourable, neutral, critical) => {
+      const shares = figureSentimentShares({ favourable, neutral, critical });
+      expect(shares === null).toBe(favourable + neutral + critical < 3);
+      expect(FigureSentimentSharesSchema.safeParse(shares).success).toBe(true);
+      if (shares === null) return;
+      expect(shares.favourable + shares.critical).toBeLessThanOrEqual(1 + 1e-12);
+      expect(() =>
+        contentBucket({
+          sampleSize: 20,
+          incumbent: 'left',
+          figures: [{ side: 'left', favourable: shares.favourable, critical: shares.critical }],
+        }),
+      ).not.toThrow();
+    },
+  );
 });
 
 describe('topicPosition (CM-3)', () => {
@@ -252,14 +328,25 @@ describe('topicPosition (CM-3)', () => {
     expectInputError(() => topicPosition({ progressive: 1.5, neutral: 1, conservative: 1 }), 'CM-3', 'progressive');
   });
   const count = fc.integer({ min: 0, max: 60 });
-  test.prop([count, count, count], { numRuns: 300 })('n/a iff fewer than 3; mirror swaps the sides; scaling keeps the position', (progressive, neutral, conservative) => {
-    const position = topicPosition({ progressive, neutral, conservative });
-    expect(TopicPositionSchema.safeParse(position).success).toBe(true);
-    expect(position === 'n/a').toBe(progressive + neutral + conservative < 3);
-    const mirror = { progressive: 'conservative', conservative: 'progressive', mixed: 'mixed', 'n/a': 'n/a' } as const;
-    expect(topicPosition({ progressive: conservative, neutral, conservative: progressive })).toBe(mirror[position]);
-    if (position !== 'n/a') expect(topicPosition({ progressive: 3 * progressive, neutral: 3 * neutral, conservative: 3 * conservative })).toBe(position);
-  });
+  test.prop([count, count, count], { numRuns: 300 })(
+    'n/a iff fewer than 3; mirror swaps the sides; scaling keeps the position',
+    (progressive, neutral, conservative) => {
+      const position = topicPosition({ progressive, neutral, conservative });
+      expect(TopicPositionSchema.safeParse(position).success).toBe(true);
+      expect(position === 'n/a').toBe(progressive + neutral + conservative < 3);
+      const mirror = {
+        progressive: 'conservative',
+        conservative: 'progressive',
+        mixed: 'mixed',
+        'n/a': 'n/a',
+      } as const;
+      expect(topicPosition({ progressive: conservative, neutral, conservative: progressive })).toBe(mirror[position]);
+      if (position !== 'n/a')
+        expect(
+          topicPosition({ progressive: 3 * progressive, neutral: 3 * neutral, conservative: 3 * conservative }),
+        ).toBe(position);
+    },
+  );
 });
 
 describe('quoteShares (CM-4)', () => {
@@ -272,13 +359,20 @@ describe('quoteShares (CM-4)', () => {
     expectInputError(() => quoteShares({ left: 1, center: 1, right: -3 }), 'CM-4', 'right');
   });
   const count = fc.integer({ min: 0, max: 100 });
-  test.prop([count, count, count], { numRuns: 300 })('null iff fewer than 5 mapped; shares sum to 1 and are accepted by CB-1', (left, center, right) => {
-    const shares = quoteShares({ left, center, right });
-    expect(shares === null).toBe(left + center + right < 5);
-    expect(QuoteSharesSchema.safeParse(shares).success).toBe(true);
-    if (shares === null) return;
-    expect(shares.left + shares.center + shares.right).toBeCloseTo(1, 12);
-    expect(() => contentBucket({ sampleSize: 20, incumbent: 'left', quoteDistribution: shares })).not.toThrow();
-    expect(quoteShares({ left: right, center, right: left })).toEqual({ left: shares.right, center: shares.center, right: shares.left });
-  });
+  test.prop([count, count, count], { numRuns: 300 })(
+    'null iff fewer than 5 mapped; shares sum to 1 and are accepted by CB-1',
+    (left, center, right) => {
+      const shares = quoteShares({ left, center, right });
+      expect(shares === null).toBe(left + center + right < 5);
+      expect(QuoteSharesSchema.safeParse(shares).success).toBe(true);
+      if (shares === null) return;
+      expect(shares.left + shares.center + shares.right).toBeCloseTo(1, 12);
+      expect(() => contentBucket({ sampleSize: 20, incumbent: 'left', quoteDistribution: shares })).not.toThrow();
+      expect(quoteShares({ left: right, center, right: left })).toEqual({
+        left: shares.right,
+        center: shares.center,
+        right: shares.left,
+      });
+    },
+  );
 });

@@ -28,7 +28,8 @@ const SIGNAL_FIELDS = ['bylined', 'withPrimarySources', 'withCorrections', 'with
 function parseFactualityCounts(counts: ContentFactualityCounts, functionName: string): ContentFactualityCounts {
   const parsed = parseInput(ContentFactualityCountsSchema, counts, 'CF-1', functionName);
   for (const field of SIGNAL_FIELDS) {
-    if (parsed[field] > parsed.articles) inputError('CF-1', functionName, [field], `${field} (${parsed[field]}) exceeds articles (${parsed.articles})`);
+    if (parsed[field] > parsed.articles)
+      inputError('CF-1', functionName, [field], `${field} (${parsed[field]}) exceeds articles (${parsed.articles})`);
   }
   return parsed;
 }
@@ -54,7 +55,13 @@ export function explainContentFactualityUnchecked(counts: ContentFactualityCount
   };
   let level: ContentFactualityResult;
   if (counts.withCorrections === 0 && (checks.lowUnattributed || checks.lowViral)) level = 'low';
-  else if (counts.withCorrections >= p.veryHighMinCorrections && counts.withViral === 0 && checks.veryHighByline && checks.veryHighPrimary) level = 'very-high';
+  else if (
+    counts.withCorrections >= p.veryHighMinCorrections &&
+    counts.withViral === 0 &&
+    checks.veryHighByline &&
+    checks.veryHighPrimary
+  )
+    level = 'very-high';
   else if (checks.highByline && checks.highPrimary) level = 'high';
   else level = 'mixed';
   return { level, checks, trace: ['CF-1'] };
@@ -123,7 +130,12 @@ export function govOppRatio(counts: GovOppCounts): number | null {
  * figureSentimentShares({ favourable: 2, neutral: 0, critical: 0 }); // null
  */
 export function figureSentimentShares(counts: FigureSentimentCounts): FigureSentimentShares {
-  const { favourable, neutral, critical } = parseInput(FigureSentimentCountsSchema, counts, 'CM-2', 'figureSentimentShares');
+  const { favourable, neutral, critical } = parseInput(
+    FigureSentimentCountsSchema,
+    counts,
+    'CM-2',
+    'figureSentimentShares',
+  );
   const articles = favourable + neutral + critical;
   if (articles < CONTENT_METRIC_PARAMETERS.minFigureArticles) return null;
   return { articles, favourable: favourable / articles, critical: critical / articles };

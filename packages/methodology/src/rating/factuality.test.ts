@@ -44,20 +44,26 @@ describe('FAC-1 medianFactuality', () => {
     }
   });
 
-  test.prop([fc.array(fc.constantFrom(...FACTUALITY_SCALE), { maxLength: 7 })])('lies between min and max and ignores order', (values) => {
-    const median = medianFactuality(values);
-    expect(medianFactuality([...values].reverse())).toBe(median);
-    if (values.length === 0) return;
-    const ranks = values.map(rank);
-    expect(rank(median)).toBeGreaterThanOrEqual(Math.min(...ranks));
-    expect(rank(median)).toBeLessThanOrEqual(Math.max(...ranks));
-  });
+  test.prop([fc.array(fc.constantFrom(...FACTUALITY_SCALE), { maxLength: 7 })])(
+    'lies between min and max and ignores order',
+    (values) => {
+      const median = medianFactuality(values);
+      expect(medianFactuality([...values].reverse())).toBe(median);
+      if (values.length === 0) return;
+      const ranks = values.map(rank);
+      expect(rank(median)).toBeGreaterThanOrEqual(Math.min(...ranks));
+      expect(rank(median)).toBeLessThanOrEqual(Math.max(...ranks));
+    },
+  );
 
-  test.prop([fc.constantFrom(...FACTUALITY_SCALE), fc.constantFrom(...FACTUALITY_SCALE)])('two values: the exact median, a half step rounded toward mixed', (a, b) => {
-    const exact = (rank(a) + rank(b)) / 2;
-    const expected = Number.isInteger(exact) ? exact : exact > 2 ? Math.floor(exact) : Math.ceil(exact);
-    expect(rank(medianFactuality([a, b]))).toBe(expected);
-  });
+  test.prop([fc.constantFrom(...FACTUALITY_SCALE), fc.constantFrom(...FACTUALITY_SCALE)])(
+    'two values: the exact median, a half step rounded toward mixed',
+    (a, b) => {
+      const exact = (rank(a) + rank(b)) / 2;
+      const expected = Number.isInteger(exact) ? exact : exact > 2 ? Math.floor(exact) : Math.ceil(exact);
+      expect(rank(medianFactuality([a, b]))).toBe(expected);
+    },
+  );
 });
 
 describe('FAC-2 factualityCap and factualityFromAssessments', () => {
@@ -75,8 +81,16 @@ describe('FAC-2 factualityCap and factualityFromAssessments', () => {
 
   it('combines academic and content', () => {
     expect(factualityFromAssessments({})).toEqual({ factuality: 'mixed', assessments: 0, confidenceCap: 'low' });
-    expect(factualityFromAssessments({ content: 'high' })).toEqual({ factuality: 'high', assessments: 1, confidenceCap: 'medium' });
-    expect(factualityFromAssessments({ academic: 'very-high', content: 'high' })).toEqual({ factuality: 'high', assessments: 2, confidenceCap: null });
+    expect(factualityFromAssessments({ content: 'high' })).toEqual({
+      factuality: 'high',
+      assessments: 1,
+      confidenceCap: 'medium',
+    });
+    expect(factualityFromAssessments({ academic: 'very-high', content: 'high' })).toEqual({
+      factuality: 'high',
+      assessments: 2,
+      confidenceCap: null,
+    });
     expect(() => factualityFromAssessments({ academic: 'high', ngo: 'low' } as never)).toThrow(MethodologyInputError);
   });
 });

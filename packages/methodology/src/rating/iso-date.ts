@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ISO_DATE_MESSAGE, ISO_DATE_PATTERN, IsoDateSchema } from '../shared/schemas.js';
 
-
 const CODE_ZERO = 48;
 const CODE_NINE = 57;
 const CODE_DASH = 45;
@@ -77,7 +76,9 @@ function civilFromDays(dayNumberValue: number): { year: number; month: number; d
   const shifted = dayNumberValue + EPOCH_SHIFT;
   const era = Math.floor(shifted / 146_097);
   const dayOfEra = shifted - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
   const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;

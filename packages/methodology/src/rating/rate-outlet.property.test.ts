@@ -34,7 +34,11 @@ const inputArbitrary: fc.Arbitrary<RateOutletInput> = fc
         bucket,
         factuality,
         sources: fc.array(
-          fc.record({ date: past, weight: fc.constantFrom('primary' as const, 'secondary' as const), domestic: fc.boolean() }),
+          fc.record({
+            date: past,
+            weight: fc.constantFrom('primary' as const, 'secondary' as const),
+            domestic: fc.boolean(),
+          }),
           { maxLength: 4 },
         ),
       },
@@ -74,7 +78,11 @@ function mirrorInput(input: RateOutletInput): RateOutletInput {
     if (input.ownership.regimeBucket) mirrored.ownership.regimeBucket = mirrorBucket(input.ownership.regimeBucket);
     if (input.ownership.partyBucket) mirrored.ownership.partyBucket = mirrorBucket(input.ownership.partyBucket);
   }
-  if (input.academic) mirrored.academic = { ...input.academic, ...(input.academic.bucket ? { bucket: mirrorBucket(input.academic.bucket) } : {}) };
+  if (input.academic)
+    mirrored.academic = {
+      ...input.academic,
+      ...(input.academic.bucket ? { bucket: mirrorBucket(input.academic.bucket) } : {}),
+    };
   if (input.content) {
     const content = { ...input.content };
     if (content.bucket !== undefined) content.bucket = mirrorBucket(content.bucket);
@@ -89,108 +97,135 @@ const assessmentCount = (input: RateOutletInput) =>
   (input.academic?.factuality !== undefined ? 1 : 0) + (input.content?.factuality !== undefined ? 1 : 0);
 
 describe('rateOutlet — properties', () => {
-  test.prop([inputArbitrary], { numRuns: 400 })('confidence never exceeds the FAC-2 cap and is never preliminary', (input) => {
-    const result = rateOutlet(input);
-    expect(result.confidence).not.toBe('preliminary');
-    const cap = factualityCap(assessmentCount(input));
-    if (cap !== null) expect(RANK[result.confidence]).toBeLessThanOrEqual(RANK[cap]);
-  });
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'confidence never exceeds the FAC-2 cap and is never preliminary',
+    (input) => {
+      const result = rateOutlet(input);
+      expect(result.confidence).not.toBe('preliminary');
+      const cap = factualityCap(assessmentCount(input));
+      if (cap !== null) expect(RANK[result.confidence]).toBeLessThanOrEqual(RANK[cap]);
+    },
+  );
 
-  test.prop([inputArbitrary], { numRuns: 400 })('high needs three agreeing votes (R1/R3), a sample ≥ 30, both assessments and no split', (input) => {
-    const result = rateOutlet(input);
-    if (result.confidence !== 'high') return;
-    expect(['R1', 'R3']).toContain(result.appliedRule);
-    expect(input.content!.sampleSize).toBeGreaterThanOrEqual(30);
-    expect(assessmentCount(input)).toBe(2);
-    expect(result.flags).not.toContain('split_outlet');
-    expect(result.dissent).toEqual([]);
-    expect(result.trace).toContain('CONF-H');
-  });
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'high needs three agreeing votes (R1/R3), a sample ≥ 30, both assessments and no split',
+    (input) => {
+      const result = rateOutlet(input);
+      if (result.confidence !== 'high') return;
+      expect(['R1', 'R3']).toContain(result.appliedRule);
+      expect(input.content!.sampleSize).toBeGreaterThanOrEqual(30);
+      expect(assessmentCount(input)).toBe(2);
+      expect(result.flags).not.toContain('split_outlet');
+      expect(result.dissent).toEqual([]);
+      expect(result.trace).toContain('CONF-H');
+    },
+  );
 
   test.prop([inputArbitrary], { numRuns: 300 })('content without academic support is capped at medium', (input) => {
-    const withoutAcademicBucket: RateOutletInput = { ...input, academic: input.academic ? { ...input.academic, bucket: undefined } : undefined };
+    const withoutAcademicBucket: RateOutletInput = {
+      ...input,
+      academic: input.academic ? { ...input.academic, bucket: undefined } : undefined,
+    };
     expect(rateOutlet(withoutAcademicBucket).confidence).not.toBe('high');
   });
 
-  test.prop([inputArbitrary], { numRuns: 400 })('non_political → bias null always, appliedRule null, FUN-0 path', (input) => {
-    const result = rateOutlet({ ...input, scope: 'non_political' });
-    expect(result.bias).toBeNull();
-    expect(result.appliedRule).toBeNull();
-    expect(result.dissent).toEqual([]);
-    expect(result.trace).toEqual(['FUN-0', 'FAC-1', 'FAC-2', 'VER']);
-    expect(result.confidence).toBe(assessmentCount(input) === 0 ? 'low' : 'medium');
-  });
-
-  test.prop([inputArbitrary], { numRuns: 400 })('trace follows exactly one path: FUN-0, FUN-4 or FUN-6 (iff R1)', (input) => {
-    const result = rateOutlet(input);
-    const paths = result.trace.filter((id) => id === 'FUN-0' || id === 'FUN-4' || id === 'FUN-6');
-    expect(paths).toHaveLength(1);
-    if (input.scope === 'non_political') expect(paths).toEqual(['FUN-0']);
-    else expect(paths).toEqual([result.appliedRule === 'R1' ? 'FUN-6' : 'FUN-4']);
-    expect(result.trace.at(-1)).toBe('VER');
-    expect(new Set(result.trace).size).toBe(result.trace.length);
-    expect(result.trace.includes('FUN-3')).toBe(result.appliedRule !== null);
-    expect(result.trace.includes('FUN-5')).toBe(result.appliedRule === 'R3');
-    expect(result.flags.includes('split_outlet')).toBe(result.trace.includes('CONF-SPLIT'));
-  });
-
-  test.prop([inputArbitrary], { numRuns: 400 })('bias is null exactly for non-political outlets and no_signal', (input) => {
-    const result = rateOutlet(input);
-    expect(result.bias === null).toBe(input.scope === 'non_political' || result.flags.includes('no_signal'));
-    if (result.bias === null && input.scope === 'political') expect(result.confidence).toBe('low');
-    expect(RateOutletResultSchema.safeParse(result).success).toBe(true);
-  });
-
-  test.prop([inputArbitrary.filter((input) => (input.academic?.sources.length ?? 0) > 1), fc.integer()], { numRuns: 300 })(
-    'the order of academic sources does not change the result',
-    (input, seed) => {
-      const sources = [...input.academic!.sources];
-      // deterministic shuffle driven by the seed
-      let state = seed >>> 0;
-      for (let index = sources.length - 1; index > 0; index -= 1) {
-        state = (state * 1_103_515_245 + 12_345) >>> 0;
-        const other = state % (index + 1);
-        [sources[index], sources[other]] = [sources[other]!, sources[index]!];
-      }
-      expect(rateOutlet({ ...input, academic: { ...input.academic!, sources } })).toEqual(rateOutlet(input));
-      expect(rateOutlet({ ...input, academic: { ...input.academic!, sources: [...sources].reverse() } })).toEqual(rateOutlet(input));
-    },
-  );
-
-  test.prop([inputArbitrary], { numRuns: 300 })('deterministic; the unchecked path gives the same result; the input is not mutated', (input) => {
-    const copy = structuredClone(input);
-    const first = rateOutlet(input);
-    expect(rateOutlet(copy)).toEqual(first);
-    expect(rateOutletUnchecked(copy)).toEqual(first);
-    expect(input).toEqual(copy);
-  });
-
-  test.prop([inputArbitrary], { numRuns: 400 })('mirroring every bucket left ↔ right mirrors the bias and the dissent', (input) => {
-    const result = rateOutlet(input);
-    const mirrored = rateOutlet(mirrorInput(input));
-    const expected: RateOutletResult = {
-      ...result,
-      bias: mirrorBucket(result.bias),
-      dissent: result.dissent.map((entry) => ({ ...entry, bucket: mirrorBucket(entry.bucket) })),
-    };
-    expect(mirrored).toEqual(expected);
-  });
-
-  test.prop([inputArbitrary.filter((input) => input.content !== undefined && input.content.sampleSize < 20)], { numRuns: 300 })(
-    'FUN-2: below 20 articles the content bucket never matters',
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'non_political → bias null always, appliedRule null, FUN-0 path',
     (input) => {
-      const results = (['left', 'center', 'right', 'inconclusive'] as const).map((contentVote) =>
-        rateOutlet({ ...input, content: { ...input.content!, bucket: contentVote } }),
-      );
-      for (const result of results) expect(result).toEqual(results[0]);
+      const result = rateOutlet({ ...input, scope: 'non_political' });
+      expect(result.bias).toBeNull();
+      expect(result.appliedRule).toBeNull();
+      expect(result.dissent).toEqual([]);
+      expect(result.trace).toEqual(['FUN-0', 'FAC-1', 'FAC-2', 'VER']);
+      expect(result.confidence).toBe(assessmentCount(input) === 0 ? 'low' : 'medium');
     },
   );
 
-  test.prop([inputArbitrary], { numRuns: 300 })('dissent lists only valid votes that differ from the bias, in signal order', (input) => {
-    const result = rateOutlet(input);
-    const order = ['ownership', 'academic', 'content'];
-    const signals = result.dissent.map((entry) => entry.signal);
-    expect([...signals].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(signals);
-    for (const entry of result.dissent) expect(entry.bucket).not.toBe(result.bias);
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'trace follows exactly one path: FUN-0, FUN-4 or FUN-6 (iff R1)',
+    (input) => {
+      const result = rateOutlet(input);
+      const paths = result.trace.filter((id) => id === 'FUN-0' || id === 'FUN-4' || id === 'FUN-6');
+      expect(paths).toHaveLength(1);
+      if (input.scope === 'non_political') expect(paths).toEqual(['FUN-0']);
+      else expect(paths).toEqual([result.appliedRule === 'R1' ? 'FUN-6' : 'FUN-4']);
+      expect(result.trace.at(-1)).toBe('VER');
+      expect(new Set(result.trace).size).toBe(result.trace.length);
+      expect(result.trace.includes('FUN-3')).toBe(result.appliedRule !== null);
+      expect(result.trace.includes('FUN-5')).toBe(result.appliedRule === 'R3');
+      expect(result.flags.includes('split_outlet')).toBe(result.trace.includes('CONF-SPLIT'));
+    },
+  );
+
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'bias is null exactly for non-political outlets and no_signal',
+    (input) => {
+      const result = rateOutlet(input);
+      expect(result.bias === null).toBe(input.scope === 'non_political' || result.flags.includes('no_signal'));
+      if (result.bias === null && input.scope === 'political') expect(result.confidence).toBe('low');
+      expect(RateOutletResultSchema.safeParse(result).success).toBe(true);
+    },
+  );
+
+  test.prop([inputArbitrary.filter((input) => (input.academic?.sources.length ?? 0) > 1), fc.integer()], {
+    numRuns: 300,
+  })('the order of academic sources does not change the result', (input, seed) => {
+    const sources = [...input.academic!.sources];
+    // deterministic shuffle driven by the seed
+    let state = seed >>> 0;
+    for (let index = sources.length - 1; index > 0; index -= 1) {
+      state = (state * 1_103_515_245 + 12_345) >>> 0;
+      const other = state % (index + 1);
+      [sources[index], sources[other]] = [sources[other]!, sources[index]!];
+    }
+    expect(rateOutlet({ ...input, academic: { ...input.academic!, sources } })).toEqual(rateOutlet(input));
+    expect(rateOutlet({ ...input, academic: { ...input.academic!, sources: [...sources].reverse() } })).toEqual(
+      rateOutlet(input),
+    );
   });
+
+  test.prop([inputArbitrary], { numRuns: 300 })(
+    'deterministic; the unchecked path gives the same result; the input is not mutated',
+    (input) => {
+      const copy = structuredClone(input);
+      const first = rateOutlet(input);
+      expect(rateOutlet(copy)).toEqual(first);
+      expect(rateOutletUnchecked(copy)).toEqual(first);
+      expect(input).toEqual(copy);
+    },
+  );
+
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'mirroring every bucket left ↔ right mirrors the bias and the dissent',
+    (input) => {
+      const result = rateOutlet(input);
+      const mirrored = rateOutlet(mirrorInput(input));
+      const expected: RateOutletResult = {
+        ...result,
+        bias: mirrorBucket(result.bias),
+        dissent: result.dissent.map((entry) => ({ ...entry, bucket: mirrorBucket(entry.bucket) })),
+      };
+      expect(mirrored).toEqual(expected);
+    },
+  );
+
+  test.prop([inputArbitrary.filter((input) => input.content !== undefined && input.content.sampleSize < 20)], {
+    numRuns: 300,
+  })('FUN-2: below 20 articles the content bucket never matters', (input) => {
+    const results = (['left', 'center', 'right', 'inconclusive'] as const).map((contentVote) =>
+      rateOutlet({ ...input, content: { ...input.content!, bucket: contentVote } }),
+    );
+    for (const result of results) expect(result).toEqual(results[0]);
+  });
+
+  test.prop([inputArbitrary], { numRuns: 300 })(
+    'dissent lists only valid votes that differ from the bias, in signal order',
+    (input) => {
+      const result = rateOutlet(input);
+      const order = ['ownership', 'academic', 'content'];
+      const signals = result.dissent.map((entry) => entry.signal);
+      expect([...signals].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(signals);
+      for (const entry of result.dissent) expect(entry.bucket).not.toBe(result.bias);
+    },
+  );
 });

@@ -37,12 +37,22 @@ function r3AllLeft(overrides: { sampleSize?: number; sourceDate?: string } = {})
 
 /** A Venezuelan state broadcaster (R1, prior left) with content and academic saying `right`. */
 function r1Override(
-  overrides: { sampleSize?: number; academicBucket?: 'left' | 'center' | 'right'; source?: AcademicSource; contentBucket?: 'left' | 'center' | 'right' | 'inconclusive' } = {},
+  overrides: {
+    sampleSize?: number;
+    academicBucket?: 'left' | 'center' | 'right';
+    source?: AcademicSource;
+    contentBucket?: 'left' | 'center' | 'right' | 'inconclusive';
+  } = {},
 ): RateOutletInput {
   return {
     asOf: AS_OF,
     scope: 'political',
-    ownership: { ownerType: 'state-public-broadcaster', countryRegime: 'authoritarian', regimeBucket: 'left', regimeYear: 2024 },
+    ownership: {
+      ownerType: 'state-public-broadcaster',
+      countryRegime: 'authoritarian',
+      regimeBucket: 'left',
+      regimeYear: 2024,
+    },
     academic: {
       bucket: overrides.academicBucket ?? 'right',
       factuality: 'low',
@@ -88,7 +98,11 @@ describe('rateOutlet — seed 002 worked examples', () => {
       content: { sampleSize: 24, bucket: 'right', factuality: 'high' },
     };
     expect(rateOutlet(base)).toMatchObject({ bias: 'right', factuality: 'high', confidence: 'medium' });
-    const oldSource = { ...base, academic: { ...base.academic!, sources: [source('2022-09-01')] }, content: { ...base.content!, sampleSize: 47 } };
+    const oldSource = {
+      ...base,
+      academic: { ...base.academic!, sources: [source('2022-09-01')] },
+      content: { ...base.content!, sampleSize: 47 },
+    };
     expect(rateOutlet(oldSource)).toMatchObject({ bias: 'right', factuality: 'high', confidence: 'medium' });
   });
 
@@ -96,7 +110,12 @@ describe('rateOutlet — seed 002 worked examples', () => {
     const result = rateOutlet({
       asOf: AS_OF,
       scope: 'political',
-      ownership: { ownerType: 'corporate-conglomerate', countryRegime: 'democracy', fundingModel: 'advertising', regimeYear: 2024 },
+      ownership: {
+        ownerType: 'corporate-conglomerate',
+        countryRegime: 'democracy',
+        fundingModel: 'advertising',
+        regimeYear: 2024,
+      },
     });
     expect(result).toMatchObject({ appliedRule: 'R4', bias: null, confidence: 'low', flags: ['no_signal'] });
   });
@@ -116,7 +135,13 @@ describe('rateOutlet — seed 002 worked examples', () => {
 describe('rateOutlet — FUN-4 vote combination', () => {
   it('no valid vote → bias null, low, no_signal', () => {
     const result = rateOutlet({ asOf: AS_OF, scope: 'political' });
-    expect(result).toMatchObject({ bias: null, confidence: 'low', appliedRule: null, flags: ['no_signal'], dissent: [] });
+    expect(result).toMatchObject({
+      bias: null,
+      confidence: 'low',
+      appliedRule: null,
+      flags: ['no_signal'],
+      dissent: [],
+    });
     expect(result.trace).toEqual(['FUN-4', 'FAC-1', 'FAC-2', 'VER']);
   });
 
@@ -131,7 +156,11 @@ describe('rateOutlet — FUN-4 vote combination', () => {
   });
 
   it('a source dated exactly 5 years before asOf still counts (inclusive window)', () => {
-    const result = rateOutlet({ asOf: AS_OF, scope: 'political', academic: { bucket: 'left', sources: [source('2021-04-27')] } });
+    const result = rateOutlet({
+      asOf: AS_OF,
+      scope: 'political',
+      academic: { bucket: 'left', sources: [source('2021-04-27')] },
+    });
     expect(result).toMatchObject({ bias: 'left', confidence: 'low' });
   });
 
@@ -151,11 +180,19 @@ describe('rateOutlet — FUN-4 vote combination', () => {
       academic: { bucket: 'left', factuality: 'mixed', sources: [source('2025-01-01')] },
       content: { sampleSize: 35, bucket: 'center', factuality: 'mixed' },
     });
-    expect(result).toMatchObject({ bias: 'center', confidence: 'low', dissent: [{ signal: 'academic', bucket: 'left' }] });
+    expect(result).toMatchObject({
+      bias: 'center',
+      confidence: 'low',
+      dissent: [{ signal: 'academic', bucket: 'left' }],
+    });
   });
 
   it('a single academic vote decides with low confidence', () => {
-    const result = rateOutlet({ asOf: AS_OF, scope: 'political', academic: { bucket: 'right', factuality: 'high', sources: [source('2024-01-01')] } });
+    const result = rateOutlet({
+      asOf: AS_OF,
+      scope: 'political',
+      academic: { bucket: 'right', factuality: 'high', sources: [source('2024-01-01')] },
+    });
     expect(result).toMatchObject({ bias: 'right', confidence: 'low' });
   });
 
@@ -206,11 +243,17 @@ describe('rateOutlet — R3 party outlets and the FUN-5 clamp', () => {
   it('CONF-H on 29 February: minus 2 years is 28 February', () => {
     const input = { ...r3AllLeft({ sourceDate: '2026-02-28' }), asOf: '2028-02-29' };
     expect(rateOutlet(input).confidence).toBe('medium');
-    expect(rateOutlet({ ...input, academic: { ...input.academic!, sources: [source('2026-03-01')] } }).confidence).toBe('high');
+    expect(rateOutlet({ ...input, academic: { ...input.academic!, sources: [source('2026-03-01')] } }).confidence).toBe(
+      'high',
+    );
   });
 
   it('FUN-1 on 29 February: minus 5 years is 28 February', () => {
-    const input = (date: string): RateOutletInput => ({ asOf: '2028-02-29', scope: 'political', academic: { bucket: 'left', sources: [source(date)] } });
+    const input = (date: string): RateOutletInput => ({
+      asOf: '2028-02-29',
+      scope: 'political',
+      academic: { bucket: 'left', sources: [source(date)] },
+    });
     expect(rateOutlet(input('2023-02-28')).bias).toBe('left');
     expect(rateOutlet(input('2023-02-27')).bias).toBeNull();
   });
@@ -334,7 +377,10 @@ describe('rateOutlet — R1 and the FUN-6 override', () => {
   });
 
   it('inconclusive content cannot override and leaves confidence low', () => {
-    expect(rateOutlet(r1Override({ contentBucket: 'inconclusive' }))).toMatchObject({ bias: 'left', confidence: 'low' });
+    expect(rateOutlet(r1Override({ contentBucket: 'inconclusive' }))).toMatchObject({
+      bias: 'left',
+      confidence: 'low',
+    });
   });
 
   it('a recent control change with a predating window removes the content vote, so no override', () => {
@@ -351,7 +397,10 @@ describe('rateOutlet — R1 and the FUN-6 override', () => {
 describe('rateOutlet — CONF-SPLIT, CONF-CHANGE, CONF-CAP', () => {
   it('CONF-SPLIT lowers high to medium and sets split_outlet', () => {
     const input = r3AllLeft();
-    const result = rateOutlet({ ...input, content: { ...input.content!, newsBucket: 'center', opinionBucket: 'left' } });
+    const result = rateOutlet({
+      ...input,
+      content: { ...input.content!, newsBucket: 'center', opinionBucket: 'left' },
+    });
     expect(result).toMatchObject({ bias: 'left', confidence: 'medium', flags: ['split_outlet'] });
     expect(result.trace).toContain('CONF-SPLIT');
   });
@@ -360,7 +409,9 @@ describe('rateOutlet — CONF-SPLIT, CONF-CHANGE, CONF-CAP', () => {
     const input = r3AllLeft({ sampleSize: 25 });
     const split = { newsBucket: 'center', opinionBucket: 'left' } as const;
     expect(rateOutlet({ ...input, content: { ...input.content!, ...split } }).confidence).toBe('low');
-    expect(rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 40, bucket: 'left', ...split } }).confidence).toBe('low');
+    expect(
+      rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 40, bucket: 'left', ...split } }).confidence,
+    ).toBe('low');
   });
 
   it('CONF-SPLIT fires even when the content vote is invalid, and not when the buckets agree', () => {
@@ -371,7 +422,11 @@ describe('rateOutlet — CONF-SPLIT, CONF-CHANGE, CONF-CAP', () => {
       content: { sampleSize: 5, newsBucket: 'center', opinionBucket: 'left' },
     });
     expect(result.flags).toContain('split_outlet');
-    const same = rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 40, bucket: 'left', newsBucket: 'left', opinionBucket: 'left' } });
+    const same = rateOutlet({
+      asOf: AS_OF,
+      scope: 'political',
+      content: { sampleSize: 40, bucket: 'left', newsBucket: 'left', opinionBucket: 'left' },
+    });
     expect(same.flags).not.toContain('split_outlet');
   });
 
@@ -428,7 +483,11 @@ describe('rateOutlet — CONF-SPLIT, CONF-CHANGE, CONF-CAP', () => {
   it('CONF-CHANGE: the 18-month window is inclusive; older changes are ignored', () => {
     const input = r3AllLeft();
     const at = (lastControlChange: string) =>
-      rateOutlet({ ...input, ownership: { ...input.ownership!, lastControlChange }, content: { ...input.content!, windowStart: '2024-10-01' } });
+      rateOutlet({
+        ...input,
+        ownership: { ...input.ownership!, lastControlChange },
+        content: { ...input.content!, windowStart: '2024-10-01' },
+      });
     expect(at('2026-01-28').flags).toEqual(['content_predates_control_change']);
     expect(at('2024-10-27').flags).toEqual(['content_predates_control_change']);
     expect(at('2024-10-26')).toMatchObject({ flags: [], confidence: 'high' });
@@ -438,7 +497,12 @@ describe('rateOutlet — CONF-SPLIT, CONF-CHANGE, CONF-CAP', () => {
     const result = rateOutlet({
       asOf: AS_OF,
       scope: 'political',
-      ownership: { ownerType: 'political-party', countryRegime: 'democracy', partyBucket: 'left', lastControlChange: '2026-03-01' },
+      ownership: {
+        ownerType: 'political-party',
+        countryRegime: 'democracy',
+        partyBucket: 'left',
+        lastControlChange: '2026-03-01',
+      },
       academic: { bucket: 'left', factuality: 'mixed', sources: [source('2025-06-01')] },
     });
     expect(result).toMatchObject({ confidence: 'medium', flags: [] });
@@ -446,7 +510,11 @@ describe('rateOutlet — CONF-SPLIT, CONF-CHANGE, CONF-CAP', () => {
 
   it('CONF-CAP: no factuality assessment caps at low; one caps at medium', () => {
     const input = r3AllLeft();
-    const none = rateOutlet({ ...input, academic: { bucket: 'left', sources: [source('2025-06-01')] }, content: { sampleSize: 40, bucket: 'left' } });
+    const none = rateOutlet({
+      ...input,
+      academic: { bucket: 'left', sources: [source('2025-06-01')] },
+      content: { sampleSize: 40, bucket: 'left' },
+    });
     expect(none).toMatchObject({ confidence: 'low', factuality: 'mixed' });
     expect(none.trace.slice(-3)).toEqual(['FAC-2', 'CONF-CAP', 'VER']);
     const one = rateOutlet({ ...input, academic: { bucket: 'left', sources: [source('2025-06-01')] } });
@@ -488,20 +556,32 @@ describe('rateOutlet — FUN-0 non-political outlets', () => {
       academic: { bucket: 'left', factuality: 'high', sources: [source('2025-01-01')] },
       content: { sampleSize: 80, bucket: 'left', factuality: 'very-high', newsBucket: 'left', opinionBucket: 'right' },
     });
-    expect(result).toMatchObject({ bias: null, appliedRule: null, confidence: 'medium', factuality: 'high', flags: [] });
+    expect(result).toMatchObject({
+      bias: null,
+      appliedRule: null,
+      confidence: 'medium',
+      factuality: 'high',
+      flags: [],
+    });
   });
 });
 
 describe('rateOutlet — input errors', () => {
   it('unknown enum value (no coercion)', () => {
     expectInputError(
-      () => rateOutlet({ asOf: AS_OF, scope: 'political', ownership: { ownerType: 'government' as never, countryRegime: 'democracy' } }),
+      () =>
+        rateOutlet({
+          asOf: AS_OF,
+          scope: 'political',
+          ownership: { ownerType: 'government' as never, countryRegime: 'democracy' },
+        }),
       'FUN-3',
       ['ownership', 'ownerType'],
     );
     expectInputError(() => rateOutlet({ asOf: AS_OF, scope: 'apolitical' as never }), 'FUN-0', ['scope']);
     expectInputError(
-      () => rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 30, bucket: 'insufficient' as never } }),
+      () =>
+        rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 30, bucket: 'insufficient' as never } }),
       'FUN-2',
       ['content', 'bucket'],
     );
@@ -509,9 +589,18 @@ describe('rateOutlet — input errors', () => {
 
   it('missing required fields', () => {
     expectInputError(() => rateOutlet({ scope: 'political' } as never), 'FUN', ['asOf']);
-    expectInputError(() => rateOutlet({ asOf: AS_OF, scope: 'political', academic: { bucket: 'left' } as never }), 'FUN-1', ['academic', 'sources']);
     expectInputError(
-      () => rateOutlet({ asOf: AS_OF, scope: 'political', academic: { sources: [{ date: '2025-01-01', weight: 'primary' }] } as never }),
+      () => rateOutlet({ asOf: AS_OF, scope: 'political', academic: { bucket: 'left' } as never }),
+      'FUN-1',
+      ['academic', 'sources'],
+    );
+    expectInputError(
+      () =>
+        rateOutlet({
+          asOf: AS_OF,
+          scope: 'political',
+          academic: { sources: [{ date: '2025-01-01', weight: 'primary' }] } as never,
+        }),
       'FUN-1',
       ['academic', 'sources', 0, 'domestic'],
     );
@@ -519,20 +608,37 @@ describe('rateOutlet — input errors', () => {
 
   it('unknown fields, non-integer or string counts and impossible dates are errors', () => {
     expect(() => rateOutlet({ asOf: AS_OF, scope: 'political', extra: 1 } as never)).toThrow(MethodologyInputError);
-    expectInputError(() => rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: '30' as never } }), 'FUN-2', ['content', 'sampleSize']);
-    expectInputError(() => rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 20.5 } }), 'FUN-2', ['content', 'sampleSize']);
+    expectInputError(
+      () => rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: '30' as never } }),
+      'FUN-2',
+      ['content', 'sampleSize'],
+    );
+    expectInputError(() => rateOutlet({ asOf: AS_OF, scope: 'political', content: { sampleSize: 20.5 } }), 'FUN-2', [
+      'content',
+      'sampleSize',
+    ]);
     expectInputError(() => rateOutlet({ asOf: '2026-02-30', scope: 'political' }), 'FUN', ['asOf']);
   });
 
   it('R1 without regimeBucket and R3 without partyBucket (FUN-3)', () => {
     const error = expectInputError(
-      () => rateOutlet({ asOf: AS_OF, scope: 'political', ownership: { ownerType: 'state-captured', countryRegime: 'authoritarian' } }),
+      () =>
+        rateOutlet({
+          asOf: AS_OF,
+          scope: 'political',
+          ownership: { ownerType: 'state-captured', countryRegime: 'authoritarian' },
+        }),
       'FUN-3',
       ['ownership', 'regimeBucket'],
     );
     expect(error.functionName).toBe('rateOutlet');
     expectInputError(
-      () => rateOutlet({ asOf: AS_OF, scope: 'political', ownership: { ownerType: 'political-party', countryRegime: 'hybrid' } }),
+      () =>
+        rateOutlet({
+          asOf: AS_OF,
+          scope: 'political',
+          ownership: { ownerType: 'political-party', countryRegime: 'hybrid' },
+        }),
       'FUN-3',
       ['ownership', 'partyBucket'],
     );
@@ -540,7 +646,12 @@ describe('rateOutlet — input errors', () => {
 
   it('future-dated inputs relative to asOf', () => {
     expectInputError(
-      () => rateOutlet({ asOf: AS_OF, scope: 'political', academic: { bucket: 'left', sources: [source('2025-01-01'), source('2026-04-28')] } }),
+      () =>
+        rateOutlet({
+          asOf: AS_OF,
+          scope: 'political',
+          academic: { bucket: 'left', sources: [source('2025-01-01'), source('2026-04-28')] },
+        }),
       'FUN-1',
       ['academic', 'sources', 1, 'date'],
     );
@@ -560,12 +671,23 @@ describe('rateOutlet — input errors', () => {
       ['ownership', 'lastControlChange'],
     );
     // same calendar day (UTC) is not in the future
-    expect(() => rateOutlet({ asOf: '2026-04-27T08:00:00Z', scope: 'political', content: { sampleSize: 20, windowStart: '2026-04-27T23:00:00Z' } })).not.toThrow();
+    expect(() =>
+      rateOutlet({
+        asOf: '2026-04-27T08:00:00Z',
+        scope: 'political',
+        content: { sampleSize: 20, windowStart: '2026-04-27T23:00:00Z' },
+      }),
+    ).not.toThrow();
   });
 
   it('rateOutletUnchecked runs the same semantic checks', () => {
     expectInputError(
-      () => rateOutletUnchecked({ asOf: AS_OF, scope: 'political', ownership: { ownerType: 'political-party', countryRegime: 'democracy' } }),
+      () =>
+        rateOutletUnchecked({
+          asOf: AS_OF,
+          scope: 'political',
+          ownership: { ownerType: 'political-party', countryRegime: 'democracy' },
+        }),
       'FUN-3',
       ['ownership', 'partyBucket'],
     );

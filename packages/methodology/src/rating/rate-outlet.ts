@@ -19,7 +19,11 @@ const FUNCTION_NAME = 'rateOutlet';
 /** Confidence levels a funnel can produce, weakest first. */
 type FunnelConfidence = 'low' | 'medium' | 'high';
 const CONFIDENCE_RANK: Readonly<Record<FunnelConfidence, number>> = { low: 0, medium: 1, high: 2 };
-const ONE_LEVEL_DOWN: Readonly<Record<FunnelConfidence, FunnelConfidence>> = { high: 'medium', medium: 'low', low: 'low' };
+const ONE_LEVEL_DOWN: Readonly<Record<FunnelConfidence, FunnelConfidence>> = {
+  high: 'medium',
+  medium: 'low',
+  low: 'low',
+};
 
 function isBucket(value: unknown): value is Bucket {
   return value === 'left' || value === 'center' || value === 'right';
@@ -76,10 +80,20 @@ function checkSemantics(input: RateOutletInput, asOfDay: number, functionName: s
     if (input.scope === 'political') {
       const rule = ownershipRule(ownership);
       if (rule === 'R1' && ownership.regimeBucket === undefined) {
-        inputError('FUN-3', functionName, ['ownership', 'regimeBucket'], 'R1 applies (authoritarian regime, state or party owner) but regimeBucket is missing');
+        inputError(
+          'FUN-3',
+          functionName,
+          ['ownership', 'regimeBucket'],
+          'R1 applies (authoritarian regime, state or party owner) but regimeBucket is missing',
+        );
       }
       if (rule === 'R3' && ownership.partyBucket === undefined) {
-        inputError('FUN-3', functionName, ['ownership', 'partyBucket'], 'R3 applies (party-owned outlet outside an authoritarian regime) but partyBucket is missing');
+        inputError(
+          'FUN-3',
+          functionName,
+          ['ownership', 'partyBucket'],
+          'R3 applies (party-owned outlet outside an authoritarian regime) but partyBucket is missing',
+        );
       }
     }
   }
@@ -94,7 +108,11 @@ interface VoteDecision {
 }
 
 /** rule FUN-4: combines the valid votes (null = no vote). */
-function decideVotes(ownershipVote: Bucket | null, academicVote: Bucket | null, contentVote: Bucket | null): VoteDecision {
+function decideVotes(
+  ownershipVote: Bucket | null,
+  academicVote: Bucket | null,
+  contentVote: Bucket | null,
+): VoteDecision {
   const count = (ownershipVote === null ? 0 : 1) + (academicVote === null ? 0 : 1) + (contentVote === null ? 0 : 1);
   if (count === 0) return { bucket: null, confidence: 'low', unanimousThree: false };
   // the fallback order when the votes cannot be reconciled: content, academic, R3 ownership
@@ -111,7 +129,8 @@ function decideVotes(ownershipVote: Bucket | null, academicVote: Bucket | null, 
     return { bucket: fallback, confidence: 'low', unanimousThree: false };
   }
   // two votes
-  const [first, second] = ownershipVote === null ? [academicVote, contentVote] : [ownershipVote, academicVote ?? contentVote];
+  const [first, second] =
+    ownershipVote === null ? [academicVote, contentVote] : [ownershipVote, academicVote ?? contentVote];
   if (first === second) return { bucket: first, confidence: 'medium', unanimousThree: false };
   return { bucket: fallback, confidence: 'low', unanimousThree: false };
 }
@@ -267,7 +286,12 @@ function rateValidated(input: RateOutletInput, functionName: string): RateOutlet
   if (forceLow) confidence = 'low';
 
   // rule CONF-SPLIT — news and opinion pages would rate differently
-  if (content !== undefined && content.newsBucket !== undefined && content.opinionBucket !== undefined && content.newsBucket !== content.opinionBucket) {
+  if (
+    content !== undefined &&
+    content.newsBucket !== undefined &&
+    content.opinionBucket !== undefined &&
+    content.newsBucket !== content.opinionBucket
+  ) {
     flags.push('split_outlet');
     trace.push('CONF-SPLIT');
     confidence = ONE_LEVEL_DOWN[confidence];

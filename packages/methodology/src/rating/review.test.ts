@@ -22,22 +22,38 @@ function expectError(run: () => unknown, rule: string, path: (string | number)[]
 
 describe('REV-1 reEvaluationDue', () => {
   it('cadence: 179 days → not due, 180 → due', () => {
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: daysBefore(179) })).toEqual({ due: false, reasons: [], daysSinceReview: 179 });
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2025-10-29' })).toEqual({ due: true, reasons: ['cadence'], daysSinceReview: 180 });
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: daysBefore(179) })).toEqual({
+      due: false,
+      reasons: [],
+      daysSinceReview: 179,
+    });
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2025-10-29' })).toEqual({
+      due: true,
+      reasons: ['cadence'],
+      daysSinceReview: 180,
+    });
   });
 
   it('ownership, regime and primary academic events count only when dated after the last review', () => {
     const lastReviewedAt = '2026-02-01';
     expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, ownershipChangedAt: '2026-02-01' }).due).toBe(false);
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, ownershipChangedAt: '2026-02-02' }).reasons).toEqual(['ownership_change']);
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, regimeChangedAt: '2026-03-01' }).reasons).toEqual(['regime_change']);
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, primaryAcademicEvaluationAt: AS_OF }).reasons).toEqual(['new_primary_academic_evaluation']);
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, ownershipChangedAt: '2026-02-02' }).reasons).toEqual([
+      'ownership_change',
+    ]);
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, regimeChangedAt: '2026-03-01' }).reasons).toEqual([
+      'regime_change',
+    ]);
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, primaryAcademicEvaluationAt: AS_OF }).reasons).toEqual([
+      'new_primary_academic_evaluation',
+    ]);
     expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt, primaryAcademicEvaluationAt: '2025-12-01' }).due).toBe(false);
   });
 
   it('content drift: 13 consecutive days → not due, 14 → due', () => {
     expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-02-01', consecutiveDriftDays: 13 }).due).toBe(false);
-    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-02-01', consecutiveDriftDays: 14 }).reasons).toEqual(['content_drift']);
+    expect(reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-02-01', consecutiveDriftDays: 14 }).reasons).toEqual([
+      'content_drift',
+    ]);
   });
 
   it('lists every reason in a fixed order', () => {
@@ -55,22 +71,42 @@ describe('REV-1 reEvaluationDue', () => {
 
   it('future-dated inputs and bad values are errors', () => {
     expectError(() => reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-04-28' }), 'REV-1', ['lastReviewedAt']);
-    expectError(() => reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-01-01', regimeChangedAt: '2026-05-01' }), 'REV-1', ['regimeChangedAt']);
-    expectError(() => reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-01-01', consecutiveDriftDays: -1 }), 'REV-1', ['consecutiveDriftDays']);
+    expectError(
+      () => reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-01-01', regimeChangedAt: '2026-05-01' }),
+      'REV-1',
+      ['regimeChangedAt'],
+    );
+    expectError(
+      () => reEvaluationDue({ asOf: AS_OF, lastReviewedAt: '2026-01-01', consecutiveDriftDays: -1 }),
+      'REV-1',
+      ['consecutiveDriftDays'],
+    );
     expectError(() => reEvaluationDue({ asOf: AS_OF } as never), 'REV-1', ['lastReviewedAt']);
   });
 
-  test.prop([fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 30 })])('due iff some reason; cadence iff ≥ 180 days', (days, drift) => {
-    const result = reEvaluationDue({ asOf: AS_OF, lastReviewedAt: daysBefore(days), consecutiveDriftDays: drift });
-    expect(result.due).toBe(result.reasons.length > 0);
-    expect(result.reasons.includes('cadence')).toBe(days >= 180);
-    expect(result.reasons.includes('content_drift')).toBe(drift >= 14);
-  });
+  test.prop([fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 30 })])(
+    'due iff some reason; cadence iff ≥ 180 days',
+    (days, drift) => {
+      const result = reEvaluationDue({ asOf: AS_OF, lastReviewedAt: daysBefore(days), consecutiveDriftDays: drift });
+      expect(result.due).toBe(result.reasons.length > 0);
+      expect(result.reasons.includes('cadence')).toBe(days >= 180);
+      expect(result.reasons.includes('content_drift')).toBe(drift >= 14);
+    },
+  );
 });
 
 describe('REV-2 preliminaryStatus', () => {
-  const status = (articles: number, days: number, contentResult?: 'left' | 'center' | 'right' | 'inconclusive' | 'insufficient') =>
-    preliminaryStatus({ articles, addedAt: daysBefore(days), asOf: AS_OF, ...(contentResult ? { contentResult } : {}) });
+  const status = (
+    articles: number,
+    days: number,
+    contentResult?: 'left' | 'center' | 'right' | 'inconclusive' | 'insufficient',
+  ) =>
+    preliminaryStatus({
+      articles,
+      addedAt: daysBefore(days),
+      asOf: AS_OF,
+      ...(contentResult ? { contentResult } : {}),
+    });
 
   it('fewer than 20 articles → wait; 20 within 30 days → content analysis due', () => {
     expect(status(19, 10)).toEqual({ action: 'wait', daysPreliminary: 10, overdue: false, bias: null });
@@ -90,7 +126,12 @@ describe('REV-2 preliminaryStatus', () => {
   });
 
   it('a content-only bucket promotes to low, whatever the age', () => {
-    expect(status(23, 16, 'right')).toEqual({ action: 'promote_low', daysPreliminary: 16, overdue: false, bias: 'right' });
+    expect(status(23, 16, 'right')).toEqual({
+      action: 'promote_low',
+      daysPreliminary: 16,
+      overdue: false,
+      bias: 'right',
+    });
     expect(status(40, 90, 'center')).toMatchObject({ action: 'promote_low', bias: 'center' });
   });
 
@@ -103,7 +144,11 @@ describe('REV-2 preliminaryStatus', () => {
   it('contradictory or future-dated input is an error', () => {
     expectError(() => status(19, 10, 'left'), 'REV-2', ['contentResult']);
     expectError(() => preliminaryStatus({ articles: 20, addedAt: '2026-04-28', asOf: AS_OF }), 'REV-2', ['addedAt']);
-    expectError(() => preliminaryStatus({ articles: 20, addedAt: AS_OF, asOf: AS_OF, contentResult: 'derecha' as never }), 'REV-2', ['contentResult']);
+    expectError(
+      () => preliminaryStatus({ articles: 20, addedAt: AS_OF, asOf: AS_OF, contentResult: 'derecha' as never }),
+      'REV-2',
+      ['contentResult'],
+    );
   });
 });
 

@@ -1,5 +1,9 @@
 import type { RuleEntry } from '../shared/rule-entry.js';
-import { CONTENT_FACTUALITY_PARAMETERS as F, CONTENT_METRIC_PARAMETERS as M, RATING_PARAMETERS as P } from './parameters.js';
+import {
+  CONTENT_FACTUALITY_PARAMETERS as F,
+  CONTENT_METRIC_PARAMETERS as M,
+  RATING_PARAMETERS as P,
+} from './parameters.js';
 
 const SECTION = '1. Outlet rating funnel';
 const CB_SECTION = '1. Outlet rating funnel — content bucket (§4 mapping)';
@@ -31,7 +35,11 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
     parameters: [
-      { name: 'academicValidityYears', default: P.academicValidityYears, description: 'a source counts if dated on or after asOf minus this many years' },
+      {
+        name: 'academicValidityYears',
+        default: P.academicValidityYears,
+        description: 'a source counts if dated on or after asOf minus this many years',
+      },
     ],
     statement:
       'The academic vote counts only if academic.bucket is set and at least one source is dated within 5 years of asOf (inclusive; 29 February minus whole years is 28 February). Older sources are context only. A source dated after asOf is an input error.',
@@ -43,8 +51,11 @@ export const ratingRules: RuleEntry[] = [
     seed: '002 §4',
     choice: false,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
-    parameters: [{ name: 'minContentSample', default: P.minContentSample, description: 'minimum content sample for a vote' }],
-    statement: 'The content vote counts only if sampleSize ≥ 20 and content.bucket is left, center or right (not inconclusive, null or absent).',
+    parameters: [
+      { name: 'minContentSample', default: P.minContentSample, description: 'minimum content sample for a vote' },
+    ],
+    statement:
+      'The content vote counts only if sampleSize ≥ 20 and content.bucket is left, center or right (not inconclusive, null or absent).',
   },
   {
     id: 'FUN-3',
@@ -76,7 +87,11 @@ export const ratingRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
     parameters: [
-      { name: 'strongContentSample', default: P.strongContentSample, description: '"strong content evidence": a center content vote with at least this sample' },
+      {
+        name: 'strongContentSample',
+        default: P.strongContentSample,
+        description: '"strong content evidence": a center content vote with at least this sample',
+      },
     ],
     statement:
       "Under R3 the final bucket is the party's bucket or center. Any other result becomes center, and center stands only when the valid content vote is center with sampleSize ≥ 30; otherwise the party's bucket. Only the bucket changes (flag r3_clamped when it does); confidence stays as FUN-4 computed it.",
@@ -89,8 +104,16 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
     parameters: [
-      { name: 'r1OverrideMinSample', default: P.r1OverrideMinSample, description: 'minimum content sample to override the regime prior' },
-      { name: 'academicValidityYears', default: P.academicValidityYears, description: 'the corroborating primary domestic source must be this recent (inclusive)' },
+      {
+        name: 'r1OverrideMinSample',
+        default: P.r1OverrideMinSample,
+        description: 'minimum content sample to override the regime prior',
+      },
+      {
+        name: 'academicValidityYears',
+        default: P.academicValidityYears,
+        description: 'the corroborating primary domestic source must be this recent (inclusive)',
+      },
     ],
     statement:
       'Under R1 bias = regimeBucket unless: the content vote is valid (after CONF-CHANGE), sampleSize ≥ 30, content ≠ prior, academic.bucket = content bucket, and at least one academic source is primary, domestic and dated within 5 years; then bias = content bucket (flag r1_content_override). Confidence: low without a valid content vote; otherwise FUN-4 (and CONF-H) over {prior, academic if a valid FUN-1 vote, content}, even when the bias is the outvoted prior.',
@@ -103,7 +126,11 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
     parameters: [
-      { name: 'highConfidenceAcademicYears', default: P.highConfidenceAcademicYears, description: 'an academic source strictly younger than this many years' },
+      {
+        name: 'highConfidenceAcademicYears',
+        default: P.highConfidenceAcademicYears,
+        description: 'an academic source strictly younger than this many years',
+      },
       { name: 'highConfidenceMinSample', default: P.highConfidenceMinSample, description: 'minimum content sample' },
     ],
     statement:
@@ -128,8 +155,16 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
     parameters: [
-      { name: 'controlChangeMonths', default: P.controlChangeMonths, description: 'a change on or after asOf minus this many months is recent' },
-      { name: 'postChangeMinSample', default: P.postChangeMinSample, description: 'a post-change window below this sample forces low' },
+      {
+        name: 'controlChangeMonths',
+        default: P.controlChangeMonths,
+        description: 'a change on or after asOf minus this many months is recent',
+      },
+      {
+        name: 'postChangeMinSample',
+        default: P.postChangeMinSample,
+        description: 'a post-change window below this sample forces low',
+      },
     ],
     statement:
       'With a content block and a lastControlChange within 18 months of asOf (inclusive): a windowStart before the change, or no windowStart, removes the content vote (flag content_predates_control_change); a window starting on or after the change with sampleSize < 20 forces confidence low (flag post_change_sample_insufficient). [reading: without a content block CONF-CHANGE does not fire.] A change dated after asOf is an input error.',
@@ -142,7 +177,8 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['rateOutlet', 'rateOutletUnchecked'],
     parameters: [],
-    statement: 'Final confidence = the lower of the bias confidence (after CONF-SPLIT) and the FAC-2 cap. The trace lists CONF-CAP only when the cap lowered it.',
+    statement:
+      'Final confidence = the lower of the bias confidence (after CONF-SPLIT) and the FAC-2 cap. The trace lists CONF-CAP only when the cap lowered it.',
   },
   {
     id: 'PRELIM',
@@ -184,8 +220,16 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['reEvaluationDue'],
     parameters: [
-      { name: 'reviewCadenceDays', default: P.reviewCadenceDays, description: 'due when the last review is at least this many days before asOf' },
-      { name: 'contentDriftDays', default: P.contentDriftDays, description: 'consecutive days of content drift that trigger a review' },
+      {
+        name: 'reviewCadenceDays',
+        default: P.reviewCadenceDays,
+        description: 'due when the last review is at least this many days before asOf',
+      },
+      {
+        name: 'contentDriftDays',
+        default: P.contentDriftDays,
+        description: 'consecutive days of content drift that trigger a review',
+      },
     ],
     statement:
       'Due when: the last review is ≥ 180 days before asOf (cadence); an ownership change, a regime change or a new primary academic evaluation is dated strictly after the last review; or the rolling 30-day content bucket differed from the stored bucket on each of the last ≥ 14 consecutive days. Dates after asOf are input errors.',
@@ -198,9 +242,21 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['preliminaryStatus'],
     parameters: [
-      { name: 'preliminaryMinArticles', default: P.preliminaryMinArticles, description: 'articles needed for the first content analysis' },
-      { name: 'preliminaryContentDays', default: P.preliminaryContentDays, description: 'target days after being added for the content analysis' },
-      { name: 'preliminaryReviewDays', default: P.preliminaryReviewDays, description: 'more than this many days preliminary needs review' },
+      {
+        name: 'preliminaryMinArticles',
+        default: P.preliminaryMinArticles,
+        description: 'articles needed for the first content analysis',
+      },
+      {
+        name: 'preliminaryContentDays',
+        default: P.preliminaryContentDays,
+        description: 'target days after being added for the content analysis',
+      },
+      {
+        name: 'preliminaryReviewDays',
+        default: P.preliminaryReviewDays,
+        description: 'more than this many days preliminary needs review',
+      },
     ],
     statement:
       'A content run that returned a bucket promotes the outlet to low with that bucket (promote_low). Otherwise more than 60 days preliminary → needs_review. Otherwise ≥ 20 articles and no conclusive run (none, or insufficient) → content_analysis_due, marked overdue after day 30 [reading: it stays due until day 60]. Otherwise wait (fewer than 20 articles, or an inconclusive run).',
@@ -223,7 +279,13 @@ export const ratingRules: RuleEntry[] = [
     seed: '002 §4',
     choice: false,
     implementedBy: ['contentBucket', 'explainContentBucket'],
-    parameters: [{ name: 'contentBucketMinSample', default: P.contentBucketMinSample, description: 'minimum sample for a content bucket' }],
+    parameters: [
+      {
+        name: 'contentBucketMinSample',
+        default: P.contentBucketMinSample,
+        description: 'minimum sample for a content bucket',
+      },
+    ],
     statement: 'sampleSize < 20 → insufficient.',
   },
   {
@@ -234,10 +296,26 @@ export const ratingRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['contentBucket', 'explainContentBucket', 'figureLean'],
     parameters: [
-      { name: 'govOppRatioFavourable', default: P.govOppRatioFavourable, description: 'ratio strictly above favours the incumbent' },
-      { name: 'govOppRatioAgainst', default: P.govOppRatioAgainst, description: 'ratio strictly below is against the incumbent' },
-      { name: 'figureLeanThreshold', default: P.figureLeanThreshold, description: '[choice] |figureLean| at least this indicates a side' },
-      { name: 'topicSharePercent', default: P.topicSharePercent, description: 'share of non-n/a topics (exact, on counts)' },
+      {
+        name: 'govOppRatioFavourable',
+        default: P.govOppRatioFavourable,
+        description: 'ratio strictly above favours the incumbent',
+      },
+      {
+        name: 'govOppRatioAgainst',
+        default: P.govOppRatioAgainst,
+        description: 'ratio strictly below is against the incumbent',
+      },
+      {
+        name: 'figureLeanThreshold',
+        default: P.figureLeanThreshold,
+        description: '[choice] |figureLean| at least this indicates a side',
+      },
+      {
+        name: 'topicSharePercent',
+        default: P.topicSharePercent,
+        description: 'share of non-n/a topics (exact, on counts)',
+      },
       { name: 'quoteShareThreshold', default: P.quoteShareThreshold, description: 'share of quotes from one side' },
     ],
     statement:
@@ -251,7 +329,11 @@ export const ratingRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['contentBucket', 'explainContentBucket'],
     parameters: [
-      { name: 'minAvailableMetrics', default: P.minAvailableMetrics, description: 'available metrics needed for a conclusion' },
+      {
+        name: 'minAvailableMetrics',
+        default: P.minAvailableMetrics,
+        description: 'available metrics needed for a conclusion',
+      },
       { name: 'minSideIndicators', default: P.minSideIndicators, description: 'indicators needed for a side' },
     ],
     statement:
@@ -265,8 +347,16 @@ export const ratingRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['govOppRatio'],
     parameters: [
-      { name: 'minFramedArticles', default: M.minFramedArticles, description: '[choice] framed articles (pro-government + pro-opposition) needed for a ratio' },
-      { name: 'ratioContinuityCorrection', default: M.ratioContinuityCorrection, description: '[choice] added to both sides so a side with 0 articles keeps the ratio finite' },
+      {
+        name: 'minFramedArticles',
+        default: M.minFramedArticles,
+        description: '[choice] framed articles (pro-government + pro-opposition) needed for a ratio',
+      },
+      {
+        name: 'ratioContinuityCorrection',
+        default: M.ratioContinuityCorrection,
+        description: '[choice] added to both sides so a side with 0 articles keeps the ratio finite',
+      },
     ],
     statement:
       '[Espectro choice; RULES.md has no ID for it.] Among politically relevant articles, government = framed pro-government, opposition = framed pro-opposition (neutral ones left out). government + opposition < 5 → no ratio (the CB-1 indicator is unavailable); else ratio = (government + 0.5) / (opposition + 0.5).',
@@ -278,7 +368,13 @@ export const ratingRules: RuleEntry[] = [
     seed: '002 §4 (metric 2)',
     choice: true,
     implementedBy: ['figureSentimentShares'],
-    parameters: [{ name: 'minFigureArticles', default: M.minFigureArticles, description: '[choice] articles with a sentiment towards a figure needed for it to count' }],
+    parameters: [
+      {
+        name: 'minFigureArticles',
+        default: M.minFigureArticles,
+        description: '[choice] articles with a sentiment towards a figure needed for it to count',
+      },
+    ],
     statement:
       '[Espectro choice; RULES.md has no ID for it.] A mapped figure counts only with ≥ 3 articles carrying a sentiment (favourable, neutral or critical) towards them; its CB-1 shares are favourable / articles and critical / articles. Fewer articles → the figure is left out.',
   },
@@ -290,9 +386,21 @@ export const ratingRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['topicPosition'],
     parameters: [
-      { name: 'minTopicArticles', default: M.minTopicArticles, description: '[choice] articles with a stance on the topic needed for a position' },
-      { name: 'topicMajorityNumerator', default: M.topicMajorityNumerator, description: '[choice] numerator of the stance majority' },
-      { name: 'topicMajorityDenominator', default: M.topicMajorityDenominator, description: '[choice] denominator of the stance majority' },
+      {
+        name: 'minTopicArticles',
+        default: M.minTopicArticles,
+        description: '[choice] articles with a stance on the topic needed for a position',
+      },
+      {
+        name: 'topicMajorityNumerator',
+        default: M.topicMajorityNumerator,
+        description: '[choice] numerator of the stance majority',
+      },
+      {
+        name: 'topicMajorityDenominator',
+        default: M.topicMajorityDenominator,
+        description: '[choice] denominator of the stance majority',
+      },
     ],
     statement:
       '[Espectro choice; RULES.md has no ID for it.] n = articles with a progressive, neutral or conservative stance on the topic. n < 3 → n/a; 3·progressive ≥ 2·n → progressive; 3·conservative ≥ 2·n → conservative; else mixed (exact integers).',
@@ -304,7 +412,13 @@ export const ratingRules: RuleEntry[] = [
     seed: '002 §4 (metric 4)',
     choice: true,
     implementedBy: ['quoteShares'],
-    parameters: [{ name: 'minMappedQuotes', default: M.minMappedQuotes, description: '[choice] quotes attributed to mapped actors needed for a distribution' }],
+    parameters: [
+      {
+        name: 'minMappedQuotes',
+        default: M.minMappedQuotes,
+        description: '[choice] quotes attributed to mapped actors needed for a distribution',
+      },
+    ],
     statement:
       '[Espectro choice; RULES.md has no ID for it.] Only quotes attributed to actors of the country map count (unmapped ones are left out). Fewer than 5 mapped quotes → no distribution (the CB-1 indicator is unavailable); else the left, center and right shares of the mapped quotes.',
   },
@@ -316,14 +430,46 @@ export const ratingRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['contentFactuality', 'explainContentFactuality'],
     parameters: [
-      { name: 'contentBucketMinSample', default: P.contentBucketMinSample, description: 'minimum analysed articles for an assessment (the CB-0 minimum)' },
-      { name: 'lowUnattributedPercent', default: F.lowUnattributedPercent, description: '[choice] low: percent of articles with unattributed claims' },
-      { name: 'lowViralPercent', default: F.lowViralPercent, description: '[choice] low: percent of articles with viral content' },
-      { name: 'veryHighBylinePercent', default: F.veryHighBylinePercent, description: '[choice] very-high: percent of signed articles' },
-      { name: 'veryHighPrimaryPercent', default: F.veryHighPrimaryPercent, description: '[choice] very-high: percent citing or linking primary sources' },
-      { name: 'veryHighMinCorrections', default: F.veryHighMinCorrections, description: '[choice] very-high: articles with a correction' },
-      { name: 'highBylinePercent', default: F.highBylinePercent, description: '[choice] high: percent of signed articles' },
-      { name: 'highPrimaryPercent', default: F.highPrimaryPercent, description: '[choice] high: percent citing or linking primary sources' },
+      {
+        name: 'contentBucketMinSample',
+        default: P.contentBucketMinSample,
+        description: 'minimum analysed articles for an assessment (the CB-0 minimum)',
+      },
+      {
+        name: 'lowUnattributedPercent',
+        default: F.lowUnattributedPercent,
+        description: '[choice] low: percent of articles with unattributed claims',
+      },
+      {
+        name: 'lowViralPercent',
+        default: F.lowViralPercent,
+        description: '[choice] low: percent of articles with viral content',
+      },
+      {
+        name: 'veryHighBylinePercent',
+        default: F.veryHighBylinePercent,
+        description: '[choice] very-high: percent of signed articles',
+      },
+      {
+        name: 'veryHighPrimaryPercent',
+        default: F.veryHighPrimaryPercent,
+        description: '[choice] very-high: percent citing or linking primary sources',
+      },
+      {
+        name: 'veryHighMinCorrections',
+        default: F.veryHighMinCorrections,
+        description: '[choice] very-high: articles with a correction',
+      },
+      {
+        name: 'highBylinePercent',
+        default: F.highBylinePercent,
+        description: '[choice] high: percent of signed articles',
+      },
+      {
+        name: 'highPrimaryPercent',
+        default: F.highPrimaryPercent,
+        description: '[choice] high: percent citing or linking primary sources',
+      },
     ],
     statement:
       '[Espectro choice; RULES.md has no ID for it.] Fewer than 20 analysed articles → no assessment (null). Otherwise, on exact integer shares (100·count ≥ percent·articles), in this order: no correction and (≥ 30 % with unattributed claims or ≥ 20 % with viral content) → low; ≥ 1 correction, no viral content, ≥ 90 % signed and ≥ 50 % citing or linking primary sources → very-high; ≥ 70 % signed and ≥ 30 % with primary sources → high; else mixed. very-low (fabricated content) needs fact-check evidence and is never assigned from these signals; an unknown byline counts as unsigned. Input errors: a signal count above the articles.',

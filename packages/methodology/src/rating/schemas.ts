@@ -365,7 +365,11 @@ export const GovOppRatioResultSchema = z.number().positive().nullable();
  * @example
  * FigureSentimentCountsSchema.parse({ favourable: 2, neutral: 1, critical: 3 });
  */
-export const FigureSentimentCountsSchema = z.strictObject({ favourable: CountSchema, neutral: CountSchema, critical: CountSchema });
+export const FigureSentimentCountsSchema = z.strictObject({
+  favourable: CountSchema,
+  neutral: CountSchema,
+  critical: CountSchema,
+});
 /** Input of `figureSentimentShares`. */
 export type FigureSentimentCounts = z.infer<typeof FigureSentimentCountsSchema>;
 
@@ -376,7 +380,9 @@ export type FigureSentimentCounts = z.infer<typeof FigureSentimentCountsSchema>;
  * @example
  * FigureSentimentSharesSchema.parse({ articles: 6, favourable: 1 / 3, critical: 0.5 });
  */
-export const FigureSentimentSharesSchema = z.object({ articles: z.number().int().positive(), favourable: Share, critical: Share }).nullable();
+export const FigureSentimentSharesSchema = z
+  .object({ articles: z.number().int().positive(), favourable: Share, critical: Share })
+  .nullable();
 /** Result of `figureSentimentShares`. */
 export type FigureSentimentShares = z.infer<typeof FigureSentimentSharesSchema>;
 
@@ -386,7 +392,11 @@ export type FigureSentimentShares = z.infer<typeof FigureSentimentSharesSchema>;
  * @example
  * TopicStanceCountsSchema.parse({ progressive: 2, neutral: 1, conservative: 0 });
  */
-export const TopicStanceCountsSchema = z.strictObject({ progressive: CountSchema, neutral: CountSchema, conservative: CountSchema });
+export const TopicStanceCountsSchema = z.strictObject({
+  progressive: CountSchema,
+  neutral: CountSchema,
+  conservative: CountSchema,
+});
 /** Input of `topicPosition`. */
 export type TopicStanceCounts = z.infer<typeof TopicStanceCountsSchema>;
 

@@ -10,7 +10,13 @@ export const BUCKETS = ['left', 'center', 'right'] as const satisfies readonly B
 export const FactualitySchema = z.enum(['very-high', 'high', 'mixed', 'low', 'very-low']);
 export type Factuality = z.infer<typeof FactualitySchema>;
 /** Factuality levels from worst to best (the ordered scale of FAC-1). */
-export const FACTUALITY_SCALE = ['very-low', 'low', 'mixed', 'high', 'very-high'] as const satisfies readonly Factuality[];
+export const FACTUALITY_SCALE = [
+  'very-low',
+  'low',
+  'mixed',
+  'high',
+  'very-high',
+] as const satisfies readonly Factuality[];
 
 export const RatingConfidenceSchema = z.enum(['high', 'medium', 'low', 'preliminary']);
 export type RatingConfidence = z.infer<typeof RatingConfidenceSchema>;
@@ -90,7 +96,8 @@ export type HeadlineClass = z.infer<typeof HeadlineClassSchema>;
 export const ISO_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2}))?$';
 const ISO_DATE_REGEX = new RegExp(ISO_DATE_PATTERN);
 /** The message every date schema gives for a malformed date. */
-export const ISO_DATE_MESSAGE = 'expected an ISO-8601 date such as 2026-04-27 or a date-time with offset such as 2026-04-27T10:00:00Z';
+export const ISO_DATE_MESSAGE =
+  'expected an ISO-8601 date such as 2026-04-27 or a date-time with offset such as 2026-04-27T10:00:00Z';
 
 /** True when `value` is an ISO date or an ISO date-time with offset naming a real calendar day. */
 export function isIsoDateString(value: string): boolean {

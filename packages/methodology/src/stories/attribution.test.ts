@@ -25,7 +25,10 @@ function hitsOf(sentence: string, entries: AttributionRosterEntry[] = roster): s
 
 describe('attributionCheck (SYN-4) worked examples', () => {
   it('finds the seed examples with their cue: "según La Nación", "como informó El País"', () => {
-    const hits = attributionCheck(['Según La Nación, el acuerdo se firmó ayer.', 'El déficit bajó, como informó El País.'], roster);
+    const hits = attributionCheck(
+      ['Según La Nación, el acuerdo se firmó ayer.', 'El déficit bajó, como informó El País.'],
+      roster,
+    );
     expect(hits).toEqual([
       {
         sentenceIndex: 0,
@@ -115,7 +118,9 @@ describe('attributionCheck (SYN-4) worked examples', () => {
     expect(ATTRIBUTION_COMMON_WORDS).not.toContain('infobae');
     expect(hitsOf('Los datos de infobae.', [{ name: 'Infobae', commonPhrase: true }])).toEqual([]);
     expect(hitsOf('Los datos de Infobae.', [{ name: 'Infobae', commonPhrase: true }])).toEqual(['Infobae@Infobae']);
-    expect(hitsOf('la nación entera celebró.', [{ name: 'La Nación', commonPhrase: false }])).toEqual(['La Nación@la nación']);
+    expect(hitsOf('la nación entera celebró.', [{ name: 'La Nación', commonPhrase: false }])).toEqual([
+      'La Nación@la nación',
+    ]);
   });
 
   it('keeps the longest mention: "CNN Chile" is not also "CNN"; a domain is not also its name', () => {
@@ -130,7 +135,10 @@ describe('attributionCheck (SYN-4) worked examples', () => {
       { name: 'Crónica', domain: 'cronica.com.ar' },
       { name: 'Crónica', domain: 'cronica.com.py' },
     ];
-    expect(attributionCheck(['Según Crónica, sí.'], twins).map((hit) => hit.domain)).toEqual(['cronica.com.ar', 'cronica.com.py']);
+    expect(attributionCheck(['Según Crónica, sí.'], twins).map((hit) => hit.domain)).toEqual([
+      'cronica.com.ar',
+      'cronica.com.py',
+    ]);
   });
 
   it('returns no hit for clean sentences and an empty roster', () => {
@@ -165,13 +173,39 @@ const wordArbitrary = fc
 const nameArbitrary = fc.oneof(
   fc.array(wordArbitrary, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
   // Common-phrase names, written with roster capitals.
-  fc.constantFrom('El Tiempo', 'La Razón', 'El Mundo', 'O Dia', 'Diario Libre', 'El Universal', 'La Tercera', 'Última Hora'),
+  fc.constantFrom(
+    'El Tiempo',
+    'La Razón',
+    'El Mundo',
+    'O Dia',
+    'Diario Libre',
+    'El Universal',
+    'La Tercera',
+    'Última Hora',
+  ),
 );
 
 const fillerArbitrary = fc
-  .array(fc.constantFrom('el', 'gobierno', 'anunció', 'que', 'la', 'medida', 'entra', 'en', 'vigor', 'hoy', 'con', 'cifras', 'oficiales'), {
-    maxLength: 8,
-  })
+  .array(
+    fc.constantFrom(
+      'el',
+      'gobierno',
+      'anunció',
+      'que',
+      'la',
+      'medida',
+      'entra',
+      'en',
+      'vigor',
+      'hoy',
+      'con',
+      'cifras',
+      'oficiales',
+    ),
+    {
+      maxLength: 8,
+    },
+  )
   .map((words) => words.join(' '));
 
 const cueArbitrary = fc.constantFrom('según', 'como informó', 'de acuerdo con', 'segundo', 'publicó', '');

@@ -1,12 +1,14 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { MethodologyInputError } from '../errors.js';
-import { articles, fujaArticleArbitrary, fujaStory, fujaStoryArbitrary, withPermutation } from './__fixtures__/stories.js';
 import {
-  blindspotFujaDaBolha,
-  blindspotFujaDaBolhaUnchecked,
-  explainBlindspotFujaDaBolha,
-} from './blindspot-fuja.js';
+  articles,
+  fujaArticleArbitrary,
+  fujaStory,
+  fujaStoryArbitrary,
+  withPermutation,
+} from './__fixtures__/stories.js';
+import { blindspotFujaDaBolha, blindspotFujaDaBolhaUnchecked, explainBlindspotFujaDaBolha } from './blindspot-fuja.js';
 import type { FujaDaBolhaArticle } from './schemas.js';
 
 function inputErrorOf(run: () => unknown): MethodologyInputError {
@@ -135,7 +137,9 @@ describe('blindspotFujaDaBolha worked examples (seed 000 "Ponto cego")', () => {
       expect(error.functionName).toBe('blindspotFujaDaBolha');
       expect(error.issues[0]?.path).toEqual(path);
     }
-    const extra = inputErrorOf(() => blindspotFujaDaBolha([{ bias: 'left', factualityScore: 50, outlet: 'x' }] as never));
+    const extra = inputErrorOf(() =>
+      blindspotFujaDaBolha([{ bias: 'left', factualityScore: 50, outlet: 'x' }] as never),
+    );
     expect(extra.issues[0]?.code).toBe('unrecognized_keys');
   });
 });
@@ -203,15 +207,18 @@ describe('blindspotFujaDaBolha properties', () => {
     expect(blindspotFujaDaBolhaUnchecked(story)).toBe(blindspotFujaDaBolha(story));
   });
 
-  test.prop([fujaStoryArbitrary])('agrees with the percentage form of the seed, evaluated in exact rationals', (story) => {
-    // Seed 000: pct(F) < (pct(O) − 33) × 30/37 with pct = 100·c/n — multiply by 37·n (> 0).
-    const explained = explainBlindspotFujaDaBolha(story);
-    const n = explained.withBias;
-    fc.pre(n > 0);
-    for (const side of ['left', 'right'] as const) {
-      const { focus, opposite } = explained[side];
-      const seedForm = 37 * 100 * focus < 30 * (100 * opposite - 33 * n);
-      expect(explained[side].criteria['BS-BR-4']).toBe(seedForm);
-    }
-  });
+  test.prop([fujaStoryArbitrary])(
+    'agrees with the percentage form of the seed, evaluated in exact rationals',
+    (story) => {
+      // Seed 000: pct(F) < (pct(O) − 33) × 30/37 with pct = 100·c/n — multiply by 37·n (> 0).
+      const explained = explainBlindspotFujaDaBolha(story);
+      const n = explained.withBias;
+      fc.pre(n > 0);
+      for (const side of ['left', 'right'] as const) {
+        const { focus, opposite } = explained[side];
+        const seedForm = 37 * 100 * focus < 30 * (100 * opposite - 33 * n);
+        expect(explained[side].criteria['BS-BR-4']).toBe(seedForm);
+      }
+    },
+  );
 });

@@ -14,11 +14,7 @@ import {
   BS_BR_MIN_OPPOSITE_PERCENT,
 } from './constants.js';
 import { isBucket, isObjectRecord } from './internal.js';
-import {
-  BlindspotFujaDaBolhaInputSchema,
-  type FujaDaBolhaArticle,
-  type FujaDaBolhaSide,
-} from './schemas.js';
+import { BlindspotFujaDaBolhaInputSchema, type FujaDaBolhaArticle, type FujaDaBolhaSide } from './schemas.js';
 
 /**
  * Which side of a story is a Fuja da Bolha blindspot, if any. Counts are per article (several
@@ -79,7 +75,8 @@ function sideQualifies(focus: number, opposite: number, withBias: number): boole
   return (
     focus < BS_BR_MAX_FOCUS_ARTICLES_EXCLUSIVE && // rule BS-BR-2
     100 * opposite >= BS_BR_MIN_OPPOSITE_PERCENT * withBias && // rule BS-BR-3
-    BS_BR_GAP_COEFFICIENTS.focus * focus < BS_BR_GAP_COEFFICIENTS.opposite * opposite - BS_BR_GAP_COEFFICIENTS.total * withBias // rule BS-BR-4
+    BS_BR_GAP_COEFFICIENTS.focus * focus <
+      BS_BR_GAP_COEFFICIENTS.opposite * opposite - BS_BR_GAP_COEFFICIENTS.total * withBias // rule BS-BR-4
   );
 }
 
@@ -138,7 +135,8 @@ export function explainBlindspotFujaDaBolha(articles: readonly FujaDaBolhaArticl
   let lowFactuality = 0;
   for (const article of valid) {
     if (article.bias !== null) counts[article.bias] += 1;
-    if (article.factualityScore !== null && lessThan(article.factualityScore, BS_BR_LOW_FACTUALITY_SCORE)) lowFactuality += 1;
+    if (article.factualityScore !== null && lessThan(article.factualityScore, BS_BR_LOW_FACTUALITY_SCORE))
+      lowFactuality += 1;
   }
   const total = valid.length;
   const withBias = counts.left + counts.center + counts.right;
@@ -148,14 +146,23 @@ export function explainBlindspotFujaDaBolha(articles: readonly FujaDaBolhaArticl
       'BS-BR-2': focus < BS_BR_MAX_FOCUS_ARTICLES_EXCLUSIVE,
       'BS-BR-3': 100 * opposite >= BS_BR_MIN_OPPOSITE_PERCENT * withBias,
       'BS-BR-4':
-        BS_BR_GAP_COEFFICIENTS.focus * focus < BS_BR_GAP_COEFFICIENTS.opposite * opposite - BS_BR_GAP_COEFFICIENTS.total * withBias,
+        BS_BR_GAP_COEFFICIENTS.focus * focus <
+        BS_BR_GAP_COEFFICIENTS.opposite * opposite - BS_BR_GAP_COEFFICIENTS.total * withBias,
       'BS-BR-5': 100 * lowFactuality < BS_BR_MAX_LOW_FACTUALITY_PERCENT_EXCLUSIVE * total,
     };
     return { focus, opposite, criteria, blindspot: Object.values(criteria).every(Boolean) };
   };
   const left = side(counts.left, counts.right);
   const right = side(counts.right, counts.left);
-  return { total, withBias, counts, lowFactuality, left, right, result: left.blindspot ? 'left' : right.blindspot ? 'right' : null };
+  return {
+    total,
+    withBias,
+    counts,
+    lowFactuality,
+    left,
+    right,
+    result: left.blindspot ? 'left' : right.blindspot ? 'right' : null,
+  };
 }
 
 // ── Fast structural check (see internal.ts) ────────────────────────────────────────────────────

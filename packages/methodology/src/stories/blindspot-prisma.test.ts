@@ -44,10 +44,12 @@ describe('blindspotPrisma worked examples (seed 003 §6)', () => {
   });
 
   it('BS-PR-3 at the 15 % edge, exactly: 3 of 20 qualifies, 4 of 20 does not', () => {
-    expect(blindspotPrisma(story([...political('left', 3), ...political('center', 8), ...political('right', 9)]))).toEqual([
-      'left',
-    ]);
-    expect(blindspotPrisma(story([...political('left', 4), ...political('center', 8), ...political('right', 8)]))).toEqual([]);
+    expect(
+      blindspotPrisma(story([...political('left', 3), ...political('center', 8), ...political('right', 9)])),
+    ).toEqual(['left']);
+    expect(
+      blindspotPrisma(story([...political('left', 4), ...political('center', 8), ...political('right', 8)])),
+    ).toEqual([]);
     // 3 of 21 is 14.3 %; 2 of 13 is 15.4 %.
     expect(
       blindspotPrisma(story([...political('left', 3), ...political('center', 9), ...political('right', 9)])),
@@ -64,7 +66,9 @@ describe('blindspotPrisma worked examples (seed 003 §6)', () => {
   });
 
   it('a story with every bucket above 15 % is not a blindspot', () => {
-    expect(blindspotPrisma(story([...political('left', 4), ...political('center', 3), ...political('right', 3)]))).toEqual([]);
+    expect(
+      blindspotPrisma(story([...political('left', 4), ...political('center', 3), ...political('right', 3)])),
+    ).toEqual([]);
   });
 
   it('BS-PR-4: sports, culture, science and technology never qualify; other topics and null do', () => {
@@ -115,7 +119,9 @@ describe('blindspotPrisma worked examples (seed 003 §6)', () => {
       expect(error.functionName).toBe('blindspotPrisma');
       expect(error.issues[0]?.path).toEqual(path);
     }
-    const extra = inputErrorOf(() => blindspotPrisma({ outlets: [], topic: null, country: 'CL' } as BlindspotPrismaInput));
+    const extra = inputErrorOf(() =>
+      blindspotPrisma({ outlets: [], topic: null, country: 'CL' } as BlindspotPrismaInput),
+    );
     expect(extra.issues[0]?.code).toBe('unrecognized_keys');
   });
 });
@@ -126,7 +132,9 @@ describe('blindspotPrisma properties', () => {
     (outlets, topic, repeats) => {
       const repeated = outlets.length === 0 ? [] : repeats.map((index) => ({ ...outlets[index % outlets.length]! }));
       expect(blindspotPrisma(story([...outlets, ...repeated], topic))).toEqual(blindspotPrisma(story(outlets, topic)));
-      expect(explainBlindspotPrisma(story([...outlets, ...repeated], topic))).toEqual(explainBlindspotPrisma(story(outlets, topic)));
+      expect(explainBlindspotPrisma(story([...outlets, ...repeated], topic))).toEqual(
+        explainBlindspotPrisma(story(outlets, topic)),
+      );
     },
   );
 
@@ -157,9 +165,14 @@ describe('blindspotPrisma properties', () => {
     expect(blindspotPrismaUnchecked(story(outlets, topic))).toEqual(blindspotPrisma(story(outlets, topic)));
   });
 
-  test.prop([outletsWithRepeatsArbitrary(60)])('long outlet lists (map lookup) agree with short-list scanning', (outlets) => {
-    // Re-evaluating the unique outlets (≤ the linear-scan limit or not) must give the same verdict.
-    const unique = outlets.filter((outlet, index) => outlets.findIndex((other) => other.domain === outlet.domain) === index);
-    expect(blindspotPrisma(story(outlets))).toEqual(blindspotPrisma(story(unique)));
-  });
+  test.prop([outletsWithRepeatsArbitrary(60)])(
+    'long outlet lists (map lookup) agree with short-list scanning',
+    (outlets) => {
+      // Re-evaluating the unique outlets (≤ the linear-scan limit or not) must give the same verdict.
+      const unique = outlets.filter(
+        (outlet, index) => outlets.findIndex((other) => other.domain === outlet.domain) === index,
+      );
+      expect(blindspotPrisma(story(outlets))).toEqual(blindspotPrisma(story(unique)));
+    },
+  );
 });

@@ -110,7 +110,9 @@ export function explainBlindspotPrisma(story: BlindspotPrismaInput): PrismaExpla
   const underRepresented =
     withBias === 0
       ? []
-      : (['left', 'center', 'right'] as const).filter((bucket) => 100 * covered.counts[bucket] <= BS_PR_MAX_BUCKET_PERCENT * withBias);
+      : (['left', 'center', 'right'] as const).filter(
+          (bucket) => 100 * covered.counts[bucket] <= BS_PR_MAX_BUCKET_PERCENT * withBias,
+        );
   return {
     total: covered.total,
     withBias,

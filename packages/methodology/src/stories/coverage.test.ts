@@ -108,7 +108,9 @@ describe('coverage (COV-1, COV-2)', () => {
       center: 33,
       right: 33,
     });
-    expect(coverage([...political('center'), ...political('right'), ...political('right'), ...political('left')]).percent).toEqual({
+    expect(
+      coverage([...political('center'), ...political('right'), ...political('right'), ...political('left')]).percent,
+    ).toEqual({
       left: 25,
       center: 25,
       right: 50,
@@ -158,23 +160,31 @@ describe('coverage (COV-1, COV-2)', () => {
       expect(error.rule).toBe('COV');
       expect(error.issues[0]?.path).toEqual(path);
     }
-    const extra = inputErrorOf(() => coverage([{ domain: 'a.com', scope: 'political', bias: 'left', country: 'es' }] as never));
+    const extra = inputErrorOf(() =>
+      coverage([{ domain: 'a.com', scope: 'political', bias: 'left', country: 'es' }] as never),
+    );
     expect(extra.issues[0]?.code).toBe('unrecognized_keys');
     expect(extra.issues[0]?.path).toEqual([0]);
   });
 
-  test.prop([outletsWithRepeatsArbitrary()])('percentages sum to 100, or are all 0 without biased outlets', (outlets) => {
-    const result = coverage(outlets);
-    const { left, center, right } = result.percent;
-    const biased = result.counts.left + result.counts.center + result.counts.right;
-    expect(left + center + right).toBe(biased === 0 ? 0 : 100);
-    expect(result.total).toBe(result.political + result.nonPolitical + result.unrostered);
-    expect(result.total).toBe(new Set(outlets.map((outlet) => outlet.domain)).size);
-  });
+  test.prop([outletsWithRepeatsArbitrary()])(
+    'percentages sum to 100, or are all 0 without biased outlets',
+    (outlets) => {
+      const result = coverage(outlets);
+      const { left, center, right } = result.percent;
+      const biased = result.counts.left + result.counts.center + result.counts.right;
+      expect(left + center + right).toBe(biased === 0 ? 0 : 100);
+      expect(result.total).toBe(result.political + result.nonPolitical + result.unrostered);
+      expect(result.total).toBe(new Set(outlets.map((outlet) => outlet.domain)).size);
+    },
+  );
 
-  test.prop([withPermutation(outletsWithRepeatsArbitrary())])('does not depend on outlet order', ([outlets, permuted]) => {
-    expect(coverage(permuted)).toEqual(coverage(outlets));
-  });
+  test.prop([withPermutation(outletsWithRepeatsArbitrary())])(
+    'does not depend on outlet order',
+    ([outlets, permuted]) => {
+      expect(coverage(permuted)).toEqual(coverage(outlets));
+    },
+  );
 
   test.prop([uniqueOutletsArbitrary(), fc.array(fc.nat(), { maxLength: 10 })])(
     'repeating a domain verbatim changes nothing (COV-1)',

@@ -76,7 +76,11 @@ function largestRemainderBig(counts: readonly number[], target: number): number[
 }
 
 /** Gives one point each to the `missing` largest remainders; ties go to the earlier index. */
-function distribute<Remainder extends number | bigint>(shares: number[], remainders: Remainder[], missing: number): void {
+function distribute<Remainder extends number | bigint>(
+  shares: number[],
+  remainders: Remainder[],
+  missing: number,
+): void {
   const order = remainders.map((_, index) => index);
   order.sort((a, b) => {
     const left = remainders[a]!;
@@ -89,7 +93,11 @@ function distribute<Remainder extends number | bigint>(shares: number[], remaind
 /** Largest remainder of the three bucket counts, ties broken left, center, right (rule COV-2). */
 function bucketPercent(left: number, center: number, right: number): Record<Bucket, number> {
   if (left + center + right === 0) return { left: 0, center: 0, right: 0 };
-  const [percentLeft, percentCenter, percentRight] = largestRemainderUnchecked([left, center, right], 100) as [number, number, number];
+  const [percentLeft, percentCenter, percentRight] = largestRemainderUnchecked([left, center, right], 100) as [
+    number,
+    number,
+    number,
+  ];
   return { left: percentLeft, center: percentCenter, right: percentRight };
 }
 
@@ -133,7 +141,11 @@ export function coverageUnchecked(outlets: readonly StoryOutlet[]): CoverageResu
 }
 
 /** rules COV-1 and COV-2 over validated outlets; `path` prefixes error paths. */
-export function coverageOf(outlets: readonly StoryOutlet[], functionName: string, path: (string | number)[]): CoverageResult {
+export function coverageOf(
+  outlets: readonly StoryOutlet[],
+  functionName: string,
+  path: (string | number)[],
+): CoverageResult {
   return coverageFromTally(tallyOutlets(outlets, false, functionName, path)!);
 }
 

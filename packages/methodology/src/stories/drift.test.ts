@@ -27,7 +27,8 @@ describe('blindspotDrift (DRIFT)', () => {
       computed: { isBlindspot: true, buckets: ['center', 'right'] },
       onlyStored: [],
       onlyComputed: [],
-      message: 'blindspot drift (rule DRIFT): stored flag says not a blindspot, the methodology computes a blindspot of center, right',
+      message:
+        'blindspot drift (rule DRIFT): stored flag says not a blindspot, the methodology computes a blindspot of center, right',
     });
     expect(blindspotDrift('left', null)).toMatchObject({ kind: 'flag', onlyStored: ['left'], onlyComputed: [] });
   });
@@ -38,7 +39,11 @@ describe('blindspotDrift (DRIFT)', () => {
       onlyStored: [],
       onlyComputed: ['center'],
     });
-    expect(blindspotDrift('left', 'right')).toMatchObject({ kind: 'buckets', onlyStored: ['left'], onlyComputed: ['right'] });
+    expect(blindspotDrift('left', 'right')).toMatchObject({
+      kind: 'buckets',
+      onlyStored: ['left'],
+      onlyComputed: ['right'],
+    });
   });
 
   it('is what a page logs when the stored flag disagrees with the recomputed one', () => {
@@ -72,18 +77,23 @@ describe('blindspotDrift (DRIFT)', () => {
     fc.boolean(),
     fc.constant(null),
     fc.constantFrom('left' as const, 'right' as const),
-    fc.subarray(['left', 'center', 'right'] as const).chain((buckets) => fc.shuffledSubarray([...buckets], { minLength: buckets.length })),
+    fc
+      .subarray(['left', 'center', 'right'] as const)
+      .chain((buckets) => fc.shuffledSubarray([...buckets], { minLength: buckets.length })),
   );
 
-  test.prop([flagArbitrary, flagArbitrary])('is symmetric in kind, and every drift matches its schema', (stored, computed) => {
-    const forward = blindspotDrift(stored, computed);
-    const backward = blindspotDrift(computed, stored);
-    expect(forward === null).toBe(backward === null);
-    if (forward !== null && backward !== null) {
-      expect(backward.kind).toBe(forward.kind);
-      expect(backward.onlyStored).toEqual(forward.onlyComputed);
-      expect(BlindspotDriftSchema.safeParse(forward).success).toBe(true);
-    }
-    expect(blindspotDrift(stored, stored)).toBeNull();
-  });
+  test.prop([flagArbitrary, flagArbitrary])(
+    'is symmetric in kind, and every drift matches its schema',
+    (stored, computed) => {
+      const forward = blindspotDrift(stored, computed);
+      const backward = blindspotDrift(computed, stored);
+      expect(forward === null).toBe(backward === null);
+      if (forward !== null && backward !== null) {
+        expect(backward.kind).toBe(forward.kind);
+        expect(backward.onlyStored).toEqual(forward.onlyComputed);
+        expect(BlindspotDriftSchema.safeParse(forward).success).toBe(true);
+      }
+      expect(blindspotDrift(stored, stored)).toBeNull();
+    },
+  );
 });

@@ -48,8 +48,14 @@ export function blindspotDrift(stored: BlindspotFlag, computed: BlindspotFlag): 
   const computedFlag = normalise(valid.computed);
   const storedBuckets = storedFlag.buckets;
   const computedBuckets = computedFlag.buckets;
-  const onlyStored = storedBuckets !== null && computedBuckets !== null ? storedBuckets.filter((bucket) => !computedBuckets.includes(bucket)) : [];
-  const onlyComputed = storedBuckets !== null && computedBuckets !== null ? computedBuckets.filter((bucket) => !storedBuckets.includes(bucket)) : [];
+  const onlyStored =
+    storedBuckets !== null && computedBuckets !== null
+      ? storedBuckets.filter((bucket) => !computedBuckets.includes(bucket))
+      : [];
+  const onlyComputed =
+    storedBuckets !== null && computedBuckets !== null
+      ? computedBuckets.filter((bucket) => !storedBuckets.includes(bucket))
+      : [];
   let kind: BlindspotDrift['kind'];
   if (storedFlag.isBlindspot !== computedFlag.isBlindspot) kind = 'flag';
   else if (onlyStored.length > 0 || onlyComputed.length > 0) kind = 'buckets';

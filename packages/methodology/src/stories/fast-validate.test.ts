@@ -35,15 +35,54 @@ type Mutation =
   | { kind: 'class-instance'; depth: number; pick: number };
 
 const KEYS = [
-  'domain', 'scope', 'bias', 'factuality', 'contributedText', 'factualityScore', 'outlets', 'topic', 'rawOutlets',
-  'sentences', 'tier', 'hasImage', 'lowValue', 'countryStoriesLast24h', 'countryCap', 'extra', '__proto__', 'constructor',
+  'domain',
+  'scope',
+  'bias',
+  'factuality',
+  'contributedText',
+  'factualityScore',
+  'outlets',
+  'topic',
+  'rawOutlets',
+  'sentences',
+  'tier',
+  'hasImage',
+  'lowValue',
+  'countryStoriesLast24h',
+  'countryCap',
+  'extra',
+  '__proto__',
+  'constructor',
 ];
 
 const interestingValue = fc.oneof(
   fc.anything(),
   fc.constantFrom(
-    null, undefined, '', 'left', 'center', 'right', 'political', 'non_political', 'low', 'main', 'sports', 0, -0, -1, 1.5, 55,
-    100, 101, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 53, true, false, [], {},
+    null,
+    undefined,
+    '',
+    'left',
+    'center',
+    'right',
+    'political',
+    'non_political',
+    'low',
+    'main',
+    'sports',
+    0,
+    -0,
+    -1,
+    1.5,
+    55,
+    100,
+    101,
+    Number.NaN,
+    Number.POSITIVE_INFINITY,
+    2 ** 53,
+    true,
+    false,
+    [],
+    {},
   ),
 );
 
@@ -61,11 +100,25 @@ const mutationArbitrary: fc.Arbitrary<Mutation> = fc.oneof(
   },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('delete' as const), depth: fc.nat({ max: 1 }), pick: fc.nat(), key: fc.constantFrom(...KEYS) }),
+    arbitrary: fc.record({
+      kind: fc.constant('delete' as const),
+      depth: fc.nat({ max: 1 }),
+      pick: fc.nat(),
+      key: fc.constantFrom(...KEYS),
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: interestingValue }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('null-prototype' as const), depth: fc.nat({ max: 1 }), pick: fc.nat() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('class-instance' as const), depth: fc.nat({ max: 1 }), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('replace' as const), pick: fc.nat(), value: interestingValue }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('null-prototype' as const), depth: fc.nat({ max: 1 }), pick: fc.nat() }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('class-instance' as const), depth: fc.nat({ max: 1 }), pick: fc.nat() }),
+  },
 );
 
 class Holder {
@@ -98,7 +151,12 @@ function mutate(original: unknown, mutation: Mutation): unknown {
     case 'set': {
       const { target } = targetAt(mutation.depth, mutation.pick);
       if (typeof target === 'object' && target !== null) {
-        Object.defineProperty(target, mutation.key, { value: mutation.value, enumerable: true, configurable: true, writable: true });
+        Object.defineProperty(target, mutation.key, {
+          value: mutation.value,
+          enumerable: true,
+          configurable: true,
+          writable: true,
+        });
       }
       return input;
     }
@@ -171,10 +229,22 @@ describe('fast structural checks are sound with respect to the zod schemas', () 
     checkSoundness(PublishGuardInputSchema, isPublishGuardInput, publishGuard, 'PG', mutate(story, mutation));
   });
   test.prop([prismaArbitrary, mutationArbitrary], { numRuns: 1000 })('blindspotPrisma', (story, mutation) => {
-    checkSoundness(BlindspotPrismaInputSchema, isBlindspotPrismaInput, blindspotPrisma, 'BS-PR', mutate(story, mutation));
+    checkSoundness(
+      BlindspotPrismaInputSchema,
+      isBlindspotPrismaInput,
+      blindspotPrisma,
+      'BS-PR',
+      mutate(story, mutation),
+    );
   });
   test.prop([fujaStoryArbitrary, mutationArbitrary], { numRuns: 1000 })('blindspotFujaDaBolha', (story, mutation) => {
-    checkSoundness(BlindspotFujaDaBolhaInputSchema, isFujaDaBolhaInput, blindspotFujaDaBolha, 'BS-BR', mutate(story, mutation));
+    checkSoundness(
+      BlindspotFujaDaBolhaInputSchema,
+      isFujaDaBolhaInput,
+      blindspotFujaDaBolha,
+      'BS-BR',
+      mutate(story, mutation),
+    );
   });
   test.prop([uniqueOutletsArbitrary(12), mutationArbitrary], { numRuns: 1000 })('coverage', (outlets, mutation) => {
     checkSoundness(CoverageInputSchema, isStoryOutletArray, coverage, 'COV', mutate(outlets, mutation));

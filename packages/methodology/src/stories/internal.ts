@@ -32,7 +32,8 @@ function hasOnlyOutletKeys(record: Record<string, unknown>): boolean {
 /** Every enumerable key is declared by the strict `PublishGuardOutletSchema`. */
 export function hasOnlyGuardOutletKeys(record: Record<string, unknown>): boolean {
   for (const key in record) {
-    if (key !== 'domain' && key !== 'scope' && key !== 'bias' && key !== 'factuality' && key !== 'contributedText') return false;
+    if (key !== 'domain' && key !== 'scope' && key !== 'bias' && key !== 'factuality' && key !== 'contributedText')
+      return false;
   }
   return true;
 }

@@ -105,8 +105,8 @@ describe('publishGuard (PG) worked examples', () => {
   });
 
   it('low_coverage alone: fewer than 3 unique rated domains (non-political count, unrated do not)', () => {
-    const outlets = [...political('left'), ...political('right'), ...political(null, 4), ...unrostered(3)].map((outlet) =>
-      guardOutlet(outlet),
+    const outlets = [...political('left'), ...political('right'), ...political(null, 4), ...unrostered(3)].map(
+      (outlet) => guardOutlet(outlet),
     );
     expect(reasonsOf(passingStory({ outlets }))).toEqual(['low_coverage']);
     const withNonPolitical = [...outlets, guardOutlet(nonPolitical()[0]!)];
@@ -116,7 +116,9 @@ describe('publishGuard (PG) worked examples', () => {
   });
 
   it('low_diversity alone: ≥ 2 political outlets with a bias, all in one bucket; non-political outlets do not diversify', () => {
-    const outlets = [...political('left', 3), ...nonPolitical(2), ...political(null, 1)].map((outlet) => guardOutlet(outlet));
+    const outlets = [...political('left', 3), ...nonPolitical(2), ...political(null, 1)].map((outlet) =>
+      guardOutlet(outlet),
+    );
     expect(reasonsOf(passingStory({ outlets }))).toEqual(['low_diversity']);
     // A single political outlet with a bias is not "two or more".
     const single = [...political('left', 1), ...nonPolitical(2)].map((outlet) => guardOutlet(outlet));
@@ -133,7 +135,11 @@ describe('publishGuard (PG) worked examples', () => {
   });
 
   it('suspect_sources needs at least one contributor, and a null factuality is not low', () => {
-    const none = passingStory().outlets.map((outlet) => ({ ...outlet, factuality: 'low' as const, contributedText: false }));
+    const none = passingStory().outlets.map((outlet) => ({
+      ...outlet,
+      factuality: 'low' as const,
+      contributedText: false,
+    }));
     expect(reasonsOf(passingStory({ outlets: none }))).toEqual([]);
     const withUnknown = passingStory().outlets.map((outlet, index) => ({
       ...outlet,
@@ -155,8 +161,8 @@ describe('publishGuard (PG) worked examples', () => {
   });
 
   it('filtered_content alone: a low-value story with fewer than 5 unique domains; 5 pass', () => {
-    const four = [...political('left'), ...political('center'), ...political('right'), ...nonPolitical(1)].map((outlet) =>
-      guardOutlet(outlet),
+    const four = [...political('left'), ...political('center'), ...political('right'), ...nonPolitical(1)].map(
+      (outlet) => guardOutlet(outlet),
     );
     expect(reasonsOf(passingStory({ lowValue: true, outlets: four }))).toEqual(['filtered_content']);
     expect(reasonsOf(passingStory({ lowValue: true, outlets: [...four, four[0]!] }))).toEqual(['filtered_content']);
@@ -215,25 +221,36 @@ describe('publishGuard (PG) worked examples', () => {
 
   it('rejects a domain repeated with a different factuality (COV-1)', () => {
     const [outlet] = political('left').map((entry) => guardOutlet(entry, 'high'));
-    const error = inputErrorOf(() => publishGuard(passingStory({ outlets: [outlet!, { ...outlet!, factuality: 'low' }] })));
+    const error = inputErrorOf(() =>
+      publishGuard(passingStory({ outlets: [outlet!, { ...outlet!, factuality: 'low' }] })),
+    );
     expect(error.rule).toBe('COV-1');
     expect(error.issues[0]?.path).toEqual(['outlets', 1, 'factuality']);
     expect(error.message).toContain(outlet!.domain);
   });
 
   it('rejects invalid input, naming the rule and field', () => {
-    const cases: [Partial<Record<keyof PublishGuardInput, unknown>> & Record<string, unknown>, (string | number)[]][] = [
-      [{ rawOutlets: -1 }, ['rawOutlets']],
-      [{ rawOutlets: 2.5 }, ['rawOutlets']],
-      [{ sentences: '10' }, ['sentences']],
-      [{ tier: 'principal' }, ['tier']],
-      [{ hasImage: 1 }, ['hasImage']],
-      [{ lowValue: 'no' }, ['lowValue']],
-      [{ countryStoriesLast24h: null }, ['countryStoriesLast24h']],
-      [{ countryCap: -3 }, ['countryCap']],
-      [{ outlets: [{ domain: 'a.com', scope: 'political', bias: 'left', factuality: 'bad', contributedText: true }] }, ['outlets', 0, 'factuality']],
-      [{ outlets: [{ domain: 'a.com', scope: 'political', bias: 'left', factuality: 'high' }] }, ['outlets', 0, 'contributedText']],
-    ];
+    const cases: [Partial<Record<keyof PublishGuardInput, unknown>> & Record<string, unknown>, (string | number)[]][] =
+      [
+        [{ rawOutlets: -1 }, ['rawOutlets']],
+        [{ rawOutlets: 2.5 }, ['rawOutlets']],
+        [{ sentences: '10' }, ['sentences']],
+        [{ tier: 'principal' }, ['tier']],
+        [{ hasImage: 1 }, ['hasImage']],
+        [{ lowValue: 'no' }, ['lowValue']],
+        [{ countryStoriesLast24h: null }, ['countryStoriesLast24h']],
+        [{ countryCap: -3 }, ['countryCap']],
+        [
+          {
+            outlets: [{ domain: 'a.com', scope: 'political', bias: 'left', factuality: 'bad', contributedText: true }],
+          },
+          ['outlets', 0, 'factuality'],
+        ],
+        [
+          { outlets: [{ domain: 'a.com', scope: 'political', bias: 'left', factuality: 'high' }] },
+          ['outlets', 0, 'contributedText'],
+        ],
+      ];
     for (const [override, path] of cases) {
       const error = inputErrorOf(() => publishGuard({ ...passingStory(), ...override } as PublishGuardInput));
       expect(error.rule).toBe('PG');
@@ -249,13 +266,16 @@ describe('publishGuard (PG) worked examples', () => {
 });
 
 describe('publishGuard (PG) properties', () => {
-  test.prop([publishGuardInputArbitrary])('publishes exactly when there is no reason; reasons in RULES order, no repeats', (story) => {
-    const result = publishGuard(story);
-    expect(result.publish).toBe(result.reasons.length === 0);
-    const positions = result.reasons.map((reason) => GUARD_REASONS.indexOf(reason));
-    expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    expect(new Set(result.reasons).size).toBe(result.reasons.length);
-  });
+  test.prop([publishGuardInputArbitrary])(
+    'publishes exactly when there is no reason; reasons in RULES order, no repeats',
+    (story) => {
+      const result = publishGuard(story);
+      expect(result.publish).toBe(result.reasons.length === 0);
+      const positions = result.reasons.map((reason) => GUARD_REASONS.indexOf(reason));
+      expect(positions).toEqual([...positions].sort((a, b) => a - b));
+      expect(new Set(result.reasons).size).toBe(result.reasons.length);
+    },
+  );
 
   test.prop([publishGuardInputArbitrary])('adding an image never adds a reason', (story) => {
     const without = reasonsOf({ ...story, hasImage: false });
@@ -267,7 +287,9 @@ describe('publishGuard (PG) properties', () => {
     'from 1 sentence up, raising sentences within a tier never adds a synthesis reason',
     (story, lower, raise) => {
       const before = reasonsOf({ ...story, sentences: lower }).filter((reason) => SYNTHESIS_REASONS.includes(reason));
-      const after = reasonsOf({ ...story, sentences: lower + raise }).filter((reason) => SYNTHESIS_REASONS.includes(reason));
+      const after = reasonsOf({ ...story, sentences: lower + raise }).filter((reason) =>
+        SYNTHESIS_REASONS.includes(reason),
+      );
       expect(after.every((reason) => before.includes(reason))).toBe(true);
     },
   );

@@ -88,14 +88,20 @@ export function publishGuardUnchecked(story: PublishGuardInput): PublishGuardRes
  * checked structurally in the same pass and `null` is returned at the first that fails (the
  * caller then lets zod report it).
  */
-function publishGuardOf(story: PublishGuardInput, functionName: string, validateOutlets: boolean): PublishGuardResult | null {
+function publishGuardOf(
+  story: PublishGuardInput,
+  functionName: string,
+  validateOutlets: boolean,
+): PublishGuardResult | null {
   const reasons: GuardReason[] = [];
   const sentences = story.sentences;
   // rule PG, in the RULES order.
   if (story.rawOutlets < PG_MIN_RAW_OUTLETS) reasons.push('no_coverage');
   if (sentences === null || sentences === 0) reasons.push('no_synthesis');
-  if (sentences !== null && sentences >= 1 && sentences < PG_MIN_SYNTHESIS_SENTENCES) reasons.push('insufficient_synthesis');
-  if (sentences !== null && sentences >= 1 && sentences < PG_MIN_SENTENCES_BY_TIER[story.tier]) reasons.push('few_sentences');
+  if (sentences !== null && sentences >= 1 && sentences < PG_MIN_SYNTHESIS_SENTENCES)
+    reasons.push('insufficient_synthesis');
+  if (sentences !== null && sentences >= 1 && sentences < PG_MIN_SENTENCES_BY_TIER[story.tier])
+    reasons.push('few_sentences');
   if (!story.hasImage) reasons.push('no_image');
 
   const outlets: readonly unknown[] = story.outlets;

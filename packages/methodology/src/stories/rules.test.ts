@@ -4,10 +4,25 @@ import * as stories from './index.js';
 import { storiesRules, storiesSchemas } from './index.js';
 
 const EXPECTED_IDS = [
-  'COV-1', 'COV-2', 'TIER', 'PG',
-  'BS-BR-1', 'BS-BR-2', 'BS-BR-3', 'BS-BR-4', 'BS-BR-5',
-  'BS-PR-1', 'BS-PR-2', 'BS-PR-3', 'BS-PR-4', 'DRIFT',
-  'SYN-1', 'SYN-3', 'SYN-4', 'SYN-5', 'TOP-1',
+  'COV-1',
+  'COV-2',
+  'TIER',
+  'PG',
+  'BS-BR-1',
+  'BS-BR-2',
+  'BS-BR-3',
+  'BS-BR-4',
+  'BS-BR-5',
+  'BS-PR-1',
+  'BS-PR-2',
+  'BS-PR-3',
+  'BS-PR-4',
+  'DRIFT',
+  'SYN-1',
+  'SYN-3',
+  'SYN-4',
+  'SYN-5',
+  'TOP-1',
 ];
 
 describe('storiesRules catalogue', () => {
@@ -48,7 +63,13 @@ describe('storiesRules catalogue', () => {
   it('registers every schema under a PascalCase name', () => {
     for (const name of Object.keys(storiesSchemas)) expect(name).toMatch(/^[A-Z][A-Za-z0-9]+$/);
     expect(Object.keys(storiesSchemas)).toEqual(
-      expect.arrayContaining(['PublishGuardInput', 'PublishGuardResult', 'GuardReason', 'CoverageResult', 'BlindspotPrismaInput']),
+      expect.arrayContaining([
+        'PublishGuardInput',
+        'PublishGuardResult',
+        'GuardReason',
+        'CoverageResult',
+        'BlindspotPrismaInput',
+      ]),
     );
   });
 });

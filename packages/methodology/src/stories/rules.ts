@@ -47,7 +47,15 @@ export const storiesRules: RuleEntry[] = [
     section: STORIES,
     seed: '003 §3.3, §3.5',
     choice: false,
-    implementedBy: ['coverage', 'coverageUnchecked', 'publishGuard', 'publishGuardUnchecked', 'blindspotPrisma', 'blindspotPrismaUnchecked', 'explainBlindspotPrisma'],
+    implementedBy: [
+      'coverage',
+      'coverageUnchecked',
+      'publishGuard',
+      'publishGuardUnchecked',
+      'blindspotPrisma',
+      'blindspotPrismaUnchecked',
+      'explainBlindspotPrisma',
+    ],
     parameters: [],
     statement:
       'Coverage counts unique domains, not articles; domains are compared as exact strings. A domain listed more than once counts once, and its entries must agree on scope, bias (and factuality for the publish guard): conflicting entries are an input error naming the domain.',
@@ -71,8 +79,16 @@ export const storiesRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['storyTier'],
     parameters: [
-      { name: 'mainMinRatedDomains', default: TIER_MAIN_MIN_RATED_DOMAINS, description: 'unique rated domains for a main story' },
-      { name: 'limitedMinRatedDomains', default: TIER_LIMITED_MIN_RATED_DOMAINS, description: 'unique rated domains for a limited story' },
+      {
+        name: 'mainMinRatedDomains',
+        default: TIER_MAIN_MIN_RATED_DOMAINS,
+        description: 'unique rated domains for a main story',
+      },
+      {
+        name: 'limitedMinRatedDomains',
+        default: TIER_LIMITED_MIN_RATED_DOMAINS,
+        description: 'unique rated domains for a limited story',
+      },
     ],
     statement: `Unique rated domains (non-political, or political with a bias) ≥ ${TIER_MAIN_MIN_RATED_DOMAINS} → main; ≥ ${TIER_LIMITED_MIN_RATED_DOMAINS} → limited; otherwise the story is not synthesised.`,
   },
@@ -84,15 +100,47 @@ export const storiesRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['publishGuard', 'publishGuardUnchecked'],
     parameters: [
-      { name: 'reasonOrder', default: [...GuardReasonSchema.options], description: 'every reason code, in the order results list them' },
+      {
+        name: 'reasonOrder',
+        default: [...GuardReasonSchema.options],
+        description: 'every reason code, in the order results list them',
+      },
       { name: 'minRawOutlets', default: PG_MIN_RAW_OUTLETS, description: 'no_coverage below this many raw outlets' },
-      { name: 'minSynthesisSentences', default: PG_MIN_SYNTHESIS_SENTENCES, description: 'insufficient_synthesis for 1 to this − 1 sentences' },
-      { name: 'minSentencesMain', default: PG_MIN_SENTENCES_BY_TIER.main, description: 'few_sentences below this for main stories' },
-      { name: 'minSentencesLimited', default: PG_MIN_SENTENCES_BY_TIER.limited, description: 'few_sentences below this for limited stories' },
-      { name: 'minRatedDomains', default: PG_MIN_RATED_DOMAINS, description: 'low_coverage below this many unique rated domains' },
-      { name: 'lowDiversityMinBiasedOutlets', default: PG_LOW_DIVERSITY_MIN_BIASED_OUTLETS, description: 'low_diversity applies from this many political outlets with a bias' },
-      { name: 'filteredContentMinDomains', default: PG_FILTERED_CONTENT_MIN_DOMAINS, description: '[choice] a low-value story passes with at least this many unique domains' },
-      { name: 'countryCap', default: DEFAULT_COUNTRY_CAP, description: '[choice] stories per country in the rolling 24 h; country_cap when the count is ≥ the cap' },
+      {
+        name: 'minSynthesisSentences',
+        default: PG_MIN_SYNTHESIS_SENTENCES,
+        description: 'insufficient_synthesis for 1 to this − 1 sentences',
+      },
+      {
+        name: 'minSentencesMain',
+        default: PG_MIN_SENTENCES_BY_TIER.main,
+        description: 'few_sentences below this for main stories',
+      },
+      {
+        name: 'minSentencesLimited',
+        default: PG_MIN_SENTENCES_BY_TIER.limited,
+        description: 'few_sentences below this for limited stories',
+      },
+      {
+        name: 'minRatedDomains',
+        default: PG_MIN_RATED_DOMAINS,
+        description: 'low_coverage below this many unique rated domains',
+      },
+      {
+        name: 'lowDiversityMinBiasedOutlets',
+        default: PG_LOW_DIVERSITY_MIN_BIASED_OUTLETS,
+        description: 'low_diversity applies from this many political outlets with a bias',
+      },
+      {
+        name: 'filteredContentMinDomains',
+        default: PG_FILTERED_CONTENT_MIN_DOMAINS,
+        description: '[choice] a low-value story passes with at least this many unique domains',
+      },
+      {
+        name: 'countryCap',
+        default: DEFAULT_COUNTRY_CAP,
+        description: '[choice] stories per country in the rolling 24 h; country_cap when the count is ≥ the cap',
+      },
     ],
     statement:
       'Every rule is evaluated and every failing reason returned, in this order: no_coverage (< 2 raw outlets), no_synthesis (0 sentences or none returned), insufficient_synthesis (1–4 sentences), few_sentences (≥ 1 and < 6 for main, < 4 for limited), no_image, low_coverage (< 3 unique rated domains), low_diversity (≥ 2 political outlets with a bias, all in one bucket), suspect_sources (at least one outlet contributed text and every one that did is low or very-low; unknown factuality is not low), filtered_content (low-value topic with < 5 unique domains), country_cap (stories already published for the country in 24 h ≥ cap). Published only with no reason.',
@@ -104,7 +152,13 @@ export const storiesRules: RuleEntry[] = [
     seed: '000 Ponto cego',
     choice: false,
     implementedBy: BS_BR_FUNCTIONS,
-    parameters: [{ name: 'minArticlesWithBias', default: BS_BR_MIN_ARTICLES_WITH_BIAS, description: 'articles whose outlet bias is known (n)' }],
+    parameters: [
+      {
+        name: 'minArticlesWithBias',
+        default: BS_BR_MIN_ARTICLES_WITH_BIAS,
+        description: 'articles whose outlet bias is known (n)',
+      },
+    ],
     statement: `n ≥ ${BS_BR_MIN_ARTICLES_WITH_BIAS}, counting articles (not outlets) whose outlet bias is known.`,
   },
   {
@@ -114,7 +168,13 @@ export const storiesRules: RuleEntry[] = [
     seed: '000 Ponto cego',
     choice: false,
     implementedBy: BS_BR_FUNCTIONS,
-    parameters: [{ name: 'maxFocusArticlesExclusive', default: BS_BR_MAX_FOCUS_ARTICLES_EXCLUSIVE, description: 'cF must be below this' }],
+    parameters: [
+      {
+        name: 'maxFocusArticlesExclusive',
+        default: BS_BR_MAX_FOCUS_ARTICLES_EXCLUSIVE,
+        description: 'cF must be below this',
+      },
+    ],
     statement: `cF < ${BS_BR_MAX_FOCUS_ARTICLES_EXCLUSIVE} (articles of the focus side, left or right; center has no blindspot).`,
   },
   {
@@ -124,7 +184,13 @@ export const storiesRules: RuleEntry[] = [
     seed: '000 Ponto cego',
     choice: false,
     implementedBy: BS_BR_FUNCTIONS,
-    parameters: [{ name: 'minOppositePercent', default: BS_BR_MIN_OPPOSITE_PERCENT, description: 'minimum share of the opposite side' }],
+    parameters: [
+      {
+        name: 'minOppositePercent',
+        default: BS_BR_MIN_OPPOSITE_PERCENT,
+        description: 'minimum share of the opposite side',
+      },
+    ],
     statement: `100·cO ≥ ${BS_BR_MIN_OPPOSITE_PERCENT}·n. Implied by BS-BR-4, kept for fidelity to the seed.`,
   },
   {
@@ -149,8 +215,16 @@ export const storiesRules: RuleEntry[] = [
     choice: true,
     implementedBy: BS_BR_FUNCTIONS,
     parameters: [
-      { name: 'maxLowFactualityPercentExclusive', default: BS_BR_MAX_LOW_FACTUALITY_PERCENT_EXCLUSIVE, description: 'share of low-factuality articles must be below this' },
-      { name: 'lowFactualityScore', default: BS_BR_LOW_FACTUALITY_SCORE, description: 'an outlet factuality score below this is low' },
+      {
+        name: 'maxLowFactualityPercentExclusive',
+        default: BS_BR_MAX_LOW_FACTUALITY_PERCENT_EXCLUSIVE,
+        description: 'share of low-factuality articles must be below this',
+      },
+      {
+        name: 'lowFactualityScore',
+        default: BS_BR_LOW_FACTUALITY_SCORE,
+        description: 'an outlet factuality score below this is low',
+      },
     ],
     statement: `100·lowFact < ${BS_BR_MAX_LOW_FACTUALITY_PERCENT_EXCLUSIVE}·total, where lowFact = articles whose outlet factuality score (0–100) is < ${BS_BR_LOW_FACTUALITY_SCORE} and total = every article of the story (unknown bias included). A score of exactly ${BS_BR_LOW_FACTUALITY_SCORE} is not low; [choice] an unknown score is not low.`,
   },
@@ -161,7 +235,9 @@ export const storiesRules: RuleEntry[] = [
     seed: '003 §6',
     choice: false,
     implementedBy: BS_PR_FUNCTIONS,
-    parameters: [{ name: 'minOutlets', default: BS_PR_MIN_OUTLETS, description: 'unique domains contributing in total' }],
+    parameters: [
+      { name: 'minOutlets', default: BS_PR_MIN_OUTLETS, description: 'unique domains contributing in total' },
+    ],
     statement: `At least ${BS_PR_MIN_OUTLETS} unique domains contribute, non-political outlets and domains not in the roster included.`,
   },
   {
@@ -171,7 +247,13 @@ export const storiesRules: RuleEntry[] = [
     seed: '003 §6',
     choice: false,
     implementedBy: BS_PR_FUNCTIONS,
-    parameters: [{ name: 'minPoliticalWithBias', default: BS_PR_MIN_POLITICAL_WITH_BIAS, description: 'unique political domains with a bias (n)' }],
+    parameters: [
+      {
+        name: 'minPoliticalWithBias',
+        default: BS_PR_MIN_POLITICAL_WITH_BIAS,
+        description: 'unique political domains with a bias (n)',
+      },
+    ],
     statement: `At least ${BS_PR_MIN_POLITICAL_WITH_BIAS} of them are political with a bias (n).`,
   },
   {
@@ -181,7 +263,13 @@ export const storiesRules: RuleEntry[] = [
     seed: '003 §6',
     choice: false,
     implementedBy: BS_PR_FUNCTIONS,
-    parameters: [{ name: 'maxBucketPercent', default: BS_PR_MAX_BUCKET_PERCENT, description: 'a bucket at or under this share is a blindspot bucket' }],
+    parameters: [
+      {
+        name: 'maxBucketPercent',
+        default: BS_PR_MAX_BUCKET_PERCENT,
+        description: 'a bucket at or under this share is a blindspot bucket',
+      },
+    ],
     statement: `The blindspot buckets are those b with 100·count(b) ≤ ${BS_PR_MAX_BUCKET_PERCENT}·n, listed left, center, right; the story qualifies with at least one. Mono-bucket stories qualify with both other buckets.`,
   },
   {
@@ -191,7 +279,9 @@ export const storiesRules: RuleEntry[] = [
     seed: '003 §6',
     choice: false,
     implementedBy: BS_PR_FUNCTIONS,
-    parameters: [{ name: 'excludedTopics', default: [...BS_PR_EXCLUDED_TOPICS], description: 'topics that never qualify' }],
+    parameters: [
+      { name: 'excludedTopics', default: [...BS_PR_EXCLUDED_TOPICS], description: 'topics that never qualify' },
+    ],
     statement: `Stories with topic ${BS_PR_EXCLUDED_TOPICS.join(', ')} never qualify (result []); a story without topic is not excluded.`,
   },
   {
@@ -224,8 +314,16 @@ export const storiesRules: RuleEntry[] = [
     choice: false,
     implementedBy: ['validateSentenceCitations'],
     parameters: [
-      { name: 'minSentencesRequested', default: SYNTHESIS_SENTENCE_RANGE.min, description: 'sentences the model is asked for (at least)' },
-      { name: 'maxSentencesRequested', default: SYNTHESIS_SENTENCE_RANGE.max, description: 'sentences the model is asked for (at most)' },
+      {
+        name: 'minSentencesRequested',
+        default: SYNTHESIS_SENTENCE_RANGE.min,
+        description: 'sentences the model is asked for (at least)',
+      },
+      {
+        name: 'maxSentencesRequested',
+        default: SYNTHESIS_SENTENCE_RANGE.max,
+        description: 'sentences the model is asked for (at most)',
+      },
     ],
     statement:
       'Every sentence cites at least one article id and every cited id belongs to the story cluster; each violation is returned as a tagged problem (empty_sentence, missing_citation, unknown_article), never dropped silently.',
@@ -238,8 +336,16 @@ export const storiesRules: RuleEntry[] = [
     choice: true,
     implementedBy: ['attributionCheck'],
     parameters: [
-      { name: 'commonWords', default: [...ATTRIBUTION_COMMON_WORDS], description: 'a name made only of these folded words is a common phrase and needs proper-name capitals' },
-      { name: 'attributionCues', default: [...ATTRIBUTION_CUES], description: 'cues reported with a hit ("según", "como informó", …)' },
+      {
+        name: 'commonWords',
+        default: [...ATTRIBUTION_COMMON_WORDS],
+        description: 'a name made only of these folded words is a common phrase and needs proper-name capitals',
+      },
+      {
+        name: 'attributionCues',
+        default: [...ATTRIBUTION_CUES],
+        description: 'cues reported with a hit ("según", "como informó", …)',
+      },
     ],
     statement:
       'Roster names, aliases and domains are found inside sentences case- and accent-insensitively on word boundaries; a hit triggers a rewrite. [choice] Names that are also ordinary phrases ("El País", "La Nación") count only when written with the roster capitals and not followed by another capitalised word; every hit reports its attribution cue.',
@@ -257,7 +363,11 @@ export const storiesRules: RuleEntry[] = [
         default: minutes,
         description: `wait after the failed attempt number ${index + 1}`,
       })),
-      { name: 'maxFailedAttempts', default: SYNTHESIS_MAX_FAILED_ATTEMPTS, description: 'discarded after this many failed attempts' },
+      {
+        name: 'maxFailedAttempts',
+        default: SYNTHESIS_MAX_FAILED_ATTEMPTS,
+        description: 'discarded after this many failed attempts',
+      },
     ],
     statement: `A failed story is retried after ${SYNTHESIS_RETRY_DELAYS_MINUTES.join(', ')} minutes; after the failed attempt number ${SYNTHESIS_MAX_FAILED_ATTEMPTS} it is discarded with its reason recorded.`,
   },

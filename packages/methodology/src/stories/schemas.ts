@@ -185,7 +185,9 @@ export const PublishGuardInputSchema = z.strictObject({
  * @example
  * const story: PublishGuardInput = { rawOutlets: 7, sentences: 10, tier: 'main', hasImage: true, outlets: [], lowValue: false, countryStoriesLast24h: 2 };
  */
-export type PublishGuardInput = Omit<z.input<typeof PublishGuardInputSchema>, 'outlets'> & { outlets: PublishGuardOutlet[] };
+export type PublishGuardInput = Omit<z.input<typeof PublishGuardInputSchema>, 'outlets'> & {
+  outlets: PublishGuardOutlet[];
+};
 
 /**
  * The publish guard's reason codes, in the order RULES.md §3 lists them (and results use).
@@ -301,7 +303,9 @@ export const BlindspotPrismaInputSchema = z.strictObject({
  * @example
  * const story: BlindspotPrismaInput = { outlets: [], topic: 'economy' };
  */
-export type BlindspotPrismaInput = Omit<z.infer<typeof BlindspotPrismaInputSchema>, 'outlets'> & { outlets: StoryOutlet[] };
+export type BlindspotPrismaInput = Omit<z.infer<typeof BlindspotPrismaInputSchema>, 'outlets'> & {
+  outlets: StoryOutlet[];
+};
 
 /**
  * Result of {@link blindspotPrisma}: the blindspot buckets in the order left, center, right;

@@ -22,7 +22,12 @@ function inputErrorOf(run: () => unknown): MethodologyInputError {
   throw new Error('expected a MethodologyInputError');
 }
 
-const article = (id: string, domain: string, text: string, publishedAt: string): SynthesisArticle => ({ id, domain, text, publishedAt });
+const article = (id: string, domain: string, text: string, publishedAt: string): SynthesisArticle => ({
+  id,
+  domain,
+  text,
+  publishedAt,
+});
 
 describe('pickArticlesForSynthesis (SYN-1)', () => {
   it('keeps one article per domain, the longest, returned chronologically', () => {
@@ -78,14 +83,12 @@ describe('pickArticlesForSynthesis (SYN-1)', () => {
     );
     expect(repeated.rule).toBe('SYN-1');
     expect(repeated.issues[0]?.path).toEqual([1, 'id']);
-    expect(inputErrorOf(() => pickArticlesForSynthesis([article('a', 'x.com', 't', '27/04/2026')])).issues[0]?.path).toEqual([
-      0,
-      'publishedAt',
-    ]);
-    expect(inputErrorOf(() => pickArticlesForSynthesis([article('', 'x.com', 't', '2026-04-27')])).issues[0]?.path).toEqual([
-      0,
-      'id',
-    ]);
+    expect(
+      inputErrorOf(() => pickArticlesForSynthesis([article('a', 'x.com', 't', '27/04/2026')])).issues[0]?.path,
+    ).toEqual([0, 'publishedAt']);
+    expect(
+      inputErrorOf(() => pickArticlesForSynthesis([article('', 'x.com', 't', '2026-04-27')])).issues[0]?.path,
+    ).toEqual([0, 'id']);
   });
 
   const articlesArbitrary = fc
@@ -103,7 +106,11 @@ describe('pickArticlesForSynthesis (SYN-1)', () => {
       ),
     );
 
-  test.prop([articlesArbitrary.chain((entries) => fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length })))])(
+  test.prop([
+    articlesArbitrary.chain((entries) =>
+      fc.tuple(fc.constant(entries), fc.shuffledSubarray(entries, { minLength: entries.length })),
+    ),
+  ])(
     'one article per domain, never longer alternatives left out, independent of input order',
     ([entries, permuted]) => {
       const picked = pickArticlesForSynthesis(entries);
@@ -162,13 +169,20 @@ describe('validateSentenceCitations (SYN-3)', () => {
   });
 
   test.prop([
-    fc.array(fc.record({ text: fc.string({ minLength: 1 }), articleIds: fc.array(fc.constantFrom('a', 'b', 'c', 'x'), { maxLength: 4 }) }), {
-      maxLength: 10,
-    }),
+    fc.array(
+      fc.record({
+        text: fc.string({ minLength: 1 }),
+        articleIds: fc.array(fc.constantFrom('a', 'b', 'c', 'x'), { maxLength: 4 }),
+      }),
+      {
+        maxLength: 10,
+      },
+    ),
   ])('valid exactly when every sentence cites ≥ 1 id and all ids are in the cluster', (sentences) => {
     const result = validateSentenceCitations(sentences, ['a', 'b', 'c']);
     const expected = sentences.every(
-      (sentence) => sentence.text.trim() !== '' && sentence.articleIds.length > 0 && sentence.articleIds.every((id) => id !== 'x'),
+      (sentence) =>
+        sentence.text.trim() !== '' && sentence.articleIds.length > 0 && sentence.articleIds.every((id) => id !== 'x'),
     );
     expect(result.valid).toBe(expected);
     const unknownCount = sentences.flatMap((sentence) => sentence.articleIds.filter((id) => id === 'x')).length;
@@ -180,7 +194,14 @@ describe('retrySchedule and nextRetry (SYN-5)', () => {
   it('waits 15 min, 1 h, 3 h, 6 h and discards after the 5th failure', () => {
     expect(SYNTHESIS_RETRY_DELAYS_MINUTES).toEqual([15, 60, 180, 360]);
     expect(SYNTHESIS_MAX_FAILED_ATTEMPTS).toBe(5);
-    expect([1, 2, 3, 4, 5, 6].map(retrySchedule)).toEqual([15 * 60_000, 3_600_000, 3 * 3_600_000, 6 * 3_600_000, null, null]);
+    expect([1, 2, 3, 4, 5, 6].map(retrySchedule)).toEqual([
+      15 * 60_000,
+      3_600_000,
+      3 * 3_600_000,
+      6 * 3_600_000,
+      null,
+      null,
+    ]);
   });
 
   it('computes the retry instant in UTC', () => {
@@ -193,18 +214,25 @@ describe('retrySchedule and nextRetry (SYN-5)', () => {
     expect(nextRetry({ failedAttempts: 4, lastFailureAt: '2026-04-27T10:00:00-03:00' })).toMatchObject({
       at: '2026-04-27T19:00:00.000Z',
     });
-    expect(nextRetry({ failedAttempts: 3, lastFailureAt: '2026-04-27' })).toMatchObject({ at: '2026-04-27T03:00:00.000Z' });
-    expect(inputErrorOf(() => nextRetry({ failedAttempts: 3, lastFailureAt: '2026-04-27T10:00' })).issues[0]?.path).toEqual([
-      'lastFailureAt',
-    ]);
-    expect(nextRetry({ failedAttempts: 5, lastFailureAt: '2026-04-27T10:00:00Z' })).toEqual({ action: 'discard', failedAttempts: 5 });
+    expect(nextRetry({ failedAttempts: 3, lastFailureAt: '2026-04-27' })).toMatchObject({
+      at: '2026-04-27T03:00:00.000Z',
+    });
+    expect(
+      inputErrorOf(() => nextRetry({ failedAttempts: 3, lastFailureAt: '2026-04-27T10:00' })).issues[0]?.path,
+    ).toEqual(['lastFailureAt']);
+    expect(nextRetry({ failedAttempts: 5, lastFailureAt: '2026-04-27T10:00:00Z' })).toEqual({
+      action: 'discard',
+      failedAttempts: 5,
+    });
   });
 
   it('rejects attempt numbers below 1 and malformed timestamps', () => {
     for (const bad of [0, -1, 1.5, Number.NaN]) {
       expect(inputErrorOf(() => retrySchedule(bad)).rule).toBe('SYN-5');
     }
-    expect(inputErrorOf(() => nextRetry({ failedAttempts: 1, lastFailureAt: 'ayer' })).issues[0]?.path).toEqual(['lastFailureAt']);
+    expect(inputErrorOf(() => nextRetry({ failedAttempts: 1, lastFailureAt: 'ayer' })).issues[0]?.path).toEqual([
+      'lastFailureAt',
+    ]);
     expect(inputErrorOf(() => nextRetry({ failedAttempts: 0, lastFailureAt: '2026-04-27' })).issues[0]?.path).toEqual([
       'failedAttempts',
     ]);
@@ -222,7 +250,8 @@ describe('topicOrNull (TOP-1)', () => {
   it('accepts the 10 identifiers exactly and nothing else; never invents a topic', () => {
     for (const topic of TOPICS) expect(topicOrNull(topic)).toBe(topic);
     expect(topicOrNull(null)).toBeNull();
-    for (const label of ['lifestyle', 'Economy', ' economy', 'economía', 'política', '']) expect(topicOrNull(label)).toBeNull();
+    for (const label of ['lifestyle', 'Economy', ' economy', 'economía', 'política', ''])
+      expect(topicOrNull(label)).toBeNull();
   });
 
   it('rejects labels that are not strings or null', () => {

@@ -72,7 +72,12 @@ export function pickArticlesForSynthesis(articles: readonly SynthesisArticle[]):
   valid.forEach((article, index) => {
     const earlier = seenIds.get(article.id);
     if (earlier !== undefined) {
-      inputError('SYN-1', 'pickArticlesForSynthesis', [index, 'id'], `article id "${article.id}" is repeated (first at index ${earlier})`);
+      inputError(
+        'SYN-1',
+        'pickArticlesForSynthesis',
+        [index, 'id'],
+        `article id "${article.id}" is repeated (first at index ${earlier})`,
+      );
     }
     seenIds.set(article.id, index);
     const ranked = { article, length: codePointLength(article.text), publishedMs: toInstantMs(article.publishedAt) };
@@ -80,7 +85,10 @@ export function pickArticlesForSynthesis(articles: readonly SynthesisArticle[]):
     if (current === undefined || isPreferred(ranked, current)) bestByDomain.set(article.domain, ranked);
   });
   return [...bestByDomain.values()]
-    .sort((a, b) => a.publishedMs - b.publishedMs || (a.article.id < b.article.id ? -1 : a.article.id > b.article.id ? 1 : 0))
+    .sort(
+      (a, b) =>
+        a.publishedMs - b.publishedMs || (a.article.id < b.article.id ? -1 : a.article.id > b.article.id ? 1 : 0),
+    )
     .map((ranked) => ranked.article);
 }
 
@@ -104,7 +112,12 @@ export function validateSentenceCitations(
   sentences: readonly SynthesisSentence[],
   clusterArticleIds: readonly string[],
 ): SentenceCitationResult {
-  const valid = parseInput(SentenceCitationInputSchema, { sentences, clusterArticleIds }, 'SYN-3', 'validateSentenceCitations');
+  const valid = parseInput(
+    SentenceCitationInputSchema,
+    { sentences, clusterArticleIds },
+    'SYN-3',
+    'validateSentenceCitations',
+  );
   const cluster = new Set(valid.clusterArticleIds);
   const problems: CitationProblem[] = [];
   valid.sentences.forEach((sentence, sentenceIndex) => {

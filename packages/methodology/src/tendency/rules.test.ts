@@ -10,9 +10,13 @@ describe('tendencyRules catalogue', () => {
     for (const rule of tendencyRules) {
       expect(RuleEntrySchema.safeParse(rule).success).toBe(true);
       for (const parameter of rule.parameters) {
-        expect(TENDENCY_PARAMETERS[parameter.name as keyof typeof TENDENCY_PARAMETERS], `${rule.id}.${parameter.name}`).toBe(parameter.default);
+        expect(
+          TENDENCY_PARAMETERS[parameter.name as keyof typeof TENDENCY_PARAMETERS],
+          `${rule.id}.${parameter.name}`,
+        ).toBe(parameter.default);
       }
-      for (const name of rule.implementedBy) expect(typeof (tendencyModule as Record<string, unknown>)[name]).toBe('function');
+      for (const name of rule.implementedBy)
+        expect(typeof (tendencyModule as Record<string, unknown>)[name]).toBe('function');
     }
     expect(tendencyRules.filter((rule) => rule.choice).map((rule) => rule.id)).toEqual(['ART-1', 'OT-3']);
   });

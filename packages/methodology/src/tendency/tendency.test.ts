@@ -58,38 +58,80 @@ describe('ART-1 articleConfidence', () => {
   });
 
   it('input errors', () => {
-    expectError(() => articleConfidence({ words: -1, indicators: 0, politicallyRelevant: true, outletSample: 1 }), 'ART-1', ['words']);
-    expectError(() => articleConfidence({ words: 10, indicators: 0, politicallyRelevant: 'yes' as never, outletSample: 1 }), 'ART-1', ['politicallyRelevant']);
-    expectError(() => articleConfidence({ words: 10, indicators: 0, politicallyRelevant: true } as never), 'ART-1', ['outletSample']);
+    expectError(
+      () => articleConfidence({ words: -1, indicators: 0, politicallyRelevant: true, outletSample: 1 }),
+      'ART-1',
+      ['words'],
+    );
+    expectError(
+      () => articleConfidence({ words: 10, indicators: 0, politicallyRelevant: 'yes' as never, outletSample: 1 }),
+      'ART-1',
+      ['politicallyRelevant'],
+    );
+    expectError(() => articleConfidence({ words: 10, indicators: 0, politicallyRelevant: true } as never), 'ART-1', [
+      'outletSample',
+    ]);
   });
 
-  test.prop([fc.nat(1000), fc.nat(10), fc.boolean(), fc.nat(40)])('preliminary iff outletSample < 10; monotone in words and indicators', (words, indicators, relevant, sample) => {
-    const rank = { low: 0, medium: 1, high: 2 } as const;
-    const result = articleConfidence({ words, indicators, politicallyRelevant: relevant, outletSample: sample });
-    expect(result.preliminary).toBe(sample < 10);
-    const more = articleConfidence({ words: words + 50, indicators: indicators + 1, politicallyRelevant: relevant, outletSample: sample });
-    expect(rank[more.confidence]).toBeGreaterThanOrEqual(rank[result.confidence]);
-    if (!relevant) expect(result.confidence).toBe('low');
-  });
+  test.prop([fc.nat(1000), fc.nat(10), fc.boolean(), fc.nat(40)])(
+    'preliminary iff outletSample < 10; monotone in words and indicators',
+    (words, indicators, relevant, sample) => {
+      const rank = { low: 0, medium: 1, high: 2 } as const;
+      const result = articleConfidence({ words, indicators, politicallyRelevant: relevant, outletSample: sample });
+      expect(result.preliminary).toBe(sample < 10);
+      const more = articleConfidence({
+        words: words + 50,
+        indicators: indicators + 1,
+        politicallyRelevant: relevant,
+        outletSample: sample,
+      });
+      expect(rank[more.confidence]).toBeGreaterThanOrEqual(rank[result.confidence]);
+      if (!relevant) expect(result.confidence).toBe('low');
+    },
+  );
 });
 
 describe('OT-1..3 outletTendency', () => {
   it('n = 9 → insufficient sample; 10 → medium', () => {
-    expect(outletTendency(many(9, 'left'), { asOf: AS_OF })).toEqual({ bias: null, confidence: null, n: 9, reason: 'insufficient_sample' });
+    expect(outletTendency(many(9, 'left'), { asOf: AS_OF })).toEqual({
+      bias: null,
+      confidence: null,
+      n: 9,
+      reason: 'insufficient_sample',
+    });
     expect(outletTendency(many(10, 'left'), { asOf: AS_OF })).toEqual({ bias: 'left', confidence: 'medium', n: 10 });
   });
 
   it('n = 24 → medium; 25 → high', () => {
-    expect(outletTendency([...many(14, 'right'), ...many(10, 'center')], { asOf: AS_OF })).toEqual({ bias: 'right', confidence: 'medium', n: 24 });
-    expect(outletTendency([...many(15, 'right'), ...many(10, 'center')], { asOf: AS_OF })).toEqual({ bias: 'right', confidence: 'high', n: 25 });
+    expect(outletTendency([...many(14, 'right'), ...many(10, 'center')], { asOf: AS_OF })).toEqual({
+      bias: 'right',
+      confidence: 'medium',
+      n: 24,
+    });
+    expect(outletTendency([...many(15, 'right'), ...many(10, 'center')], { asOf: AS_OF })).toEqual({
+      bias: 'right',
+      confidence: 'high',
+      n: 25,
+    });
   });
 
   it('a tie for the mode → no tendency, confidence null', () => {
-    expect(outletTendency([...many(5, 'left'), ...many(5, 'right')], { asOf: AS_OF })).toEqual({ bias: null, confidence: null, n: 10, reason: 'tie' });
-    expect(outletTendency([...many(10, 'left'), ...many(10, 'center'), ...many(10, 'right')], { asOf: AS_OF })).toMatchObject({ reason: 'tie', n: 30 });
-    expect(outletTendency([...many(10, 'left'), ...many(10, 'center'), ...many(9, 'right')], { asOf: AS_OF })).toMatchObject({ reason: 'tie' });
+    expect(outletTendency([...many(5, 'left'), ...many(5, 'right')], { asOf: AS_OF })).toEqual({
+      bias: null,
+      confidence: null,
+      n: 10,
+      reason: 'tie',
+    });
+    expect(
+      outletTendency([...many(10, 'left'), ...many(10, 'center'), ...many(10, 'right')], { asOf: AS_OF }),
+    ).toMatchObject({ reason: 'tie', n: 30 });
+    expect(
+      outletTendency([...many(10, 'left'), ...many(10, 'center'), ...many(9, 'right')], { asOf: AS_OF }),
+    ).toMatchObject({ reason: 'tie' });
     // the n < 10 check runs before the tie check
-    expect(outletTendency([...many(4, 'left'), ...many(4, 'right')], { asOf: AS_OF }).reason).toBe('insufficient_sample');
+    expect(outletTendency([...many(4, 'left'), ...many(4, 'right')], { asOf: AS_OF }).reason).toBe(
+      'insufficient_sample',
+    );
   });
 
   it('the window is 0–90 days inclusive', () => {
@@ -97,7 +139,10 @@ describe('OT-1..3 outletTendency', () => {
     expect(outletTendency([...many(9, 'left'), article('left', 91)], { asOf: AS_OF }).n).toBe(9);
     expect(outletTendency([...many(9, 'left'), article('left', 0)], { asOf: AS_OF }).n).toBe(10);
     // a date-time is read as its UTC calendar date
-    expect(outletTendency([...many(9, 'left'), article('left', 0, { publishedAt: '2026-04-27T23:59:59Z' })], { asOf: AS_OF }).n).toBe(10);
+    expect(
+      outletTendency([...many(9, 'left'), article('left', 0, { publishedAt: '2026-04-27T23:59:59Z' })], { asOf: AS_OF })
+        .n,
+    ).toBe(10);
   });
 
   it('only politically relevant medium/high articles with a bias count', () => {
@@ -106,16 +151,34 @@ describe('OT-1..3 outletTendency', () => {
       article('right', 1, { politicallyRelevant: false }),
       ...many(20, null),
     ];
-    expect(outletTendency([...many(10, 'left'), ...noise], { asOf: AS_OF })).toEqual({ bias: 'left', confidence: 'medium', n: 10 });
-    expect(outletTendency([...many(10, 'left').map((entry) => ({ ...entry, confidence: 'high' as const }))], { asOf: AS_OF }).n).toBe(10);
+    expect(outletTendency([...many(10, 'left'), ...noise], { asOf: AS_OF })).toEqual({
+      bias: 'left',
+      confidence: 'medium',
+      n: 10,
+    });
+    expect(
+      outletTendency([...many(10, 'left').map((entry) => ({ ...entry, confidence: 'high' as const }))], { asOf: AS_OF })
+        .n,
+    ).toBe(10);
   });
 
   it('input errors: future articles, unknown values, missing options', () => {
     expectError(() => outletTendency([article('left', -1)], { asOf: AS_OF }), 'OT-1', ['articles', 0, 'publishedAt']);
-    expectError(() => outletTendency([article('left'), { ...article('left'), bias: 'centre' as never }], { asOf: AS_OF }), 'OT-1', ['articles', 1, 'bias']);
-    expectError(() => outletTendency([{ ...article('left'), confidence: 'very-high' as never }], { asOf: AS_OF }), 'OT-1', ['articles', 0, 'confidence']);
+    expectError(
+      () => outletTendency([article('left'), { ...article('left'), bias: 'centre' as never }], { asOf: AS_OF }),
+      'OT-1',
+      ['articles', 1, 'bias'],
+    );
+    expectError(
+      () => outletTendency([{ ...article('left'), confidence: 'very-high' as never }], { asOf: AS_OF }),
+      'OT-1',
+      ['articles', 0, 'confidence'],
+    );
     expectError(() => outletTendency([], {} as never), 'OT-1', ['options', 'asOf']);
-    expectError(() => outletTendency([{ ...article('left'), outlet: 'x' } as never], { asOf: AS_OF }), 'OT-1', ['articles', 0]);
+    expectError(() => outletTendency([{ ...article('left'), outlet: 'x' } as never], { asOf: AS_OF }), 'OT-1', [
+      'articles',
+      0,
+    ]);
   });
 
   const articleArbitrary = fc.record({
@@ -137,19 +200,32 @@ describe('OT-1..3 outletTendency', () => {
     expect(outletTendency(shuffled, { asOf: AS_OF })).toEqual(outletTendency(articles, { asOf: AS_OF }));
   });
 
-  test.prop([articlesArbitrary, fc.array(articleArbitrary.map((entry) => entry), { maxLength: 30 }), fc.array(fc.integer({ min: 91, max: 3000 }), { minLength: 30, maxLength: 30 })], {
-    numRuns: 300,
-  })('articles outside the 90-day window never change the result', (articles, extra, ages) => {
+  test.prop(
+    [
+      articlesArbitrary,
+      fc.array(
+        articleArbitrary.map((entry) => entry),
+        { maxLength: 30 },
+      ),
+      fc.array(fc.integer({ min: 91, max: 3000 }), { minLength: 30, maxLength: 30 }),
+    ],
+    {
+      numRuns: 300,
+    },
+  )('articles outside the 90-day window never change the result', (articles, extra, ages) => {
     const old = extra.map((entry, index) => ({ ...entry, publishedAt: daysBefore(ages[index]!) }));
     expect(outletTendency([...articles, ...old], { asOf: AS_OF })).toEqual(outletTendency(articles, { asOf: AS_OF }));
   });
 
-  test.prop([articlesArbitrary], { numRuns: 300 })('reason is set exactly when bias is null; thresholds 10 / 25', (articles) => {
-    const result = outletTendency(articles, { asOf: AS_OF });
-    expect(OutletTendencyResultSchema.safeParse(result).success).toBe(true);
-    expect(result.bias === null).toBe(result.reason !== undefined);
-    expect(result.confidence === null).toBe(result.bias === null);
-    if (result.n < 10) expect(result.reason).toBe('insufficient_sample');
-    if (result.bias !== null) expect(result.confidence).toBe(result.n >= 25 ? 'high' : 'medium');
-  });
+  test.prop([articlesArbitrary], { numRuns: 300 })(
+    'reason is set exactly when bias is null; thresholds 10 / 25',
+    (articles) => {
+      const result = outletTendency(articles, { asOf: AS_OF });
+      expect(OutletTendencyResultSchema.safeParse(result).success).toBe(true);
+      expect(result.bias === null).toBe(result.reason !== undefined);
+      expect(result.confidence === null).toBe(result.bias === null);
+      if (result.n < 10) expect(result.reason).toBe('insufficient_sample');
+      if (result.bias !== null) expect(result.confidence).toBe(result.n >= 25 ? 'high' : 'medium');
+    },
+  );
 });

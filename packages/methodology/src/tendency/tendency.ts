@@ -38,8 +38,10 @@ export function articleConfidence(article: ArticleConfidenceInput): ArticleConfi
   // rule ART-1
   let confidence: ArticleConfidenceLevel = 'low';
   if (parsed.politicallyRelevant) {
-    if (parsed.words >= parameters.highMinWords && parsed.indicators >= parameters.highMinIndicators) confidence = 'high';
-    else if (parsed.words >= parameters.mediumMinWords && parsed.indicators >= parameters.mediumMinIndicators) confidence = 'medium';
+    if (parsed.words >= parameters.highMinWords && parsed.indicators >= parameters.highMinIndicators)
+      confidence = 'high';
+    else if (parsed.words >= parameters.mediumMinWords && parsed.indicators >= parameters.mediumMinIndicators)
+      confidence = 'medium';
   }
   const preliminary = parsed.outletSample < parameters.minOutletSample;
   if (preliminary) confidence = ONE_LEVEL_DOWN[confidence];
@@ -75,7 +77,8 @@ export function outletTendency(articles: TendencyArticle[], options: OutletTende
   for (let index = 0; index < list.length; index += 1) {
     const article = list[index]!;
     const day = toDayNumber(article.publishedAt);
-    if (day > asOfDay) inputError('OT-1', functionName, ['articles', index, 'publishedAt'], 'article published after asOf');
+    if (day > asOfDay)
+      inputError('OT-1', functionName, ['articles', index, 'publishedAt'], 'article published after asOf');
     // rule OT-1
     if (day < windowStartDay || !article.politicallyRelevant || article.confidence === 'low') continue;
     if (article.bias === 'left') left += 1;

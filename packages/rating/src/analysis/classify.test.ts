@@ -17,7 +17,12 @@ describe('classifyArticle (ART-1, AUDIT)', () => {
     for (const outletSample of [0, 9, 10, 40]) {
       const classification = classifyArticle(analysis, { outletSample });
       expect({ confidence: classification.confidence, preliminary: classification.preliminary }).toEqual(
-        articleConfidence({ words: analysis.words, indicators: analysis.indicators.length, politicallyRelevant: analysis.politicallyRelevant, outletSample }),
+        articleConfidence({
+          words: analysis.words,
+          indicators: analysis.indicators.length,
+          politicallyRelevant: analysis.politicallyRelevant,
+          outletSample,
+        }),
       );
       expect(classification.audit).toMatchObject({
         model: 'lexicon-pt@2026-05-01',
@@ -34,7 +39,11 @@ describe('classifyArticle (ART-1, AUDIT)', () => {
   test('the Brazilian outlet tendency is outletTendency over the classified analyses (OT-*)', () => {
     const analyses = Array.from({ length: 12 }, (_, index) =>
       analyzeWithLexicon(
-        portugueseArticle({ id: `p${index}`, publishedAt: `2026-04-${String(index + 1).padStart(2, '0')}`, text: `${portugueseArticle().text} ${'Texto de enchimento sem marcadores. '.repeat(30)}` }),
+        portugueseArticle({
+          id: `p${index}`,
+          publishedAt: `2026-04-${String(index + 1).padStart(2, '0')}`,
+          text: `${portugueseArticle().text} ${'Texto de enchimento sem marcadores. '.repeat(30)}`,
+        }),
         context,
         BUNDLED_LEXICONS.pt,
       ),
@@ -43,11 +52,19 @@ describe('classifyArticle (ART-1, AUDIT)', () => {
     expect(classifications.every((classification) => classification.confidence !== 'low')).toBe(true);
     expect(tendency).toEqual(
       outletTendency(
-        analyses.map((analysis, index) => ({ bias: analysis.bias, confidence: classifications[index]!.confidence, politicallyRelevant: analysis.politicallyRelevant, publishedAt: analysis.publishedAt })),
+        analyses.map((analysis, index) => ({
+          bias: analysis.bias,
+          confidence: classifications[index]!.confidence,
+          politicallyRelevant: analysis.politicallyRelevant,
+          publishedAt: analysis.publishedAt,
+        })),
         { asOf: '2026-04-27' },
       ),
     );
     expect(tendency).toMatchObject({ bias: 'left', confidence: 'medium', n: 12 });
-    expect(tendencyFromAnalyses(analyses.slice(0, 9), '2026-04-27').tendency).toMatchObject({ bias: null, reason: 'insufficient_sample' });
+    expect(tendencyFromAnalyses(analyses.slice(0, 9), '2026-04-27').tendency).toMatchObject({
+      bias: null,
+      reason: 'insufficient_sample',
+    });
   });
 });

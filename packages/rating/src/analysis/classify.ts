@@ -37,7 +37,8 @@ export interface ArticleClassification {
 export function leanScore(analysis: Pick<ArticleAnalysis, 'indicators'>): number {
   if (analysis.indicators.length === 0) return 0;
   let score = 0;
-  for (const indicator of analysis.indicators) score += indicator.side === 'right' ? 1 : indicator.side === 'left' ? -1 : 0;
+  for (const indicator of analysis.indicators)
+    score += indicator.side === 'right' ? 1 : indicator.side === 'left' ? -1 : 0;
   return score / analysis.indicators.length;
 }
 
@@ -52,7 +53,10 @@ export function leanScore(analysis: Pick<ArticleAnalysis, 'indicators'>): number
  * classifyArticle(analysis, { outletSample: 12 });
  * // { bias: 'left', confidence: 'medium', preliminary: false, audit: { model: 'gemini-2.5-flash', promptVersion: '2026-05-01.1', … } }
  */
-export function classifyArticle(analysis: ArticleAnalysis, options: { outletSample: number; classifiedAt?: string }): ArticleClassification {
+export function classifyArticle(
+  analysis: ArticleAnalysis,
+  options: { outletSample: number; classifiedAt?: string },
+): ArticleClassification {
   if (analysis.status !== 'ok') {
     throw new RatingError({
       code: 'invalid_input',
@@ -80,7 +84,14 @@ export function classifyArticle(analysis: ArticleAnalysis, options: { outletSamp
     costUsd: analysis.costUsd,
     ...(options.classifiedAt === undefined ? {} : { classifiedAt: options.classifiedAt }),
   });
-  return { articleId: analysis.articleId, bias: analysis.bias, politicallyRelevant: analysis.politicallyRelevant, confidence, preliminary, audit };
+  return {
+    articleId: analysis.articleId,
+    bias: analysis.bias,
+    politicallyRelevant: analysis.politicallyRelevant,
+    confidence,
+    preliminary,
+    audit,
+  };
 }
 
 /**

@@ -44,7 +44,10 @@ export interface ArticleAnalyzerSettings {
  */
 export function createArticleAnalyzer(settings: ArticleAnalyzerSettings = {}): ArticleAnalyzer {
   if (settings.model !== undefined) {
-    return createLlmArticleAnalyzer({ model: settings.model, ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }) });
+    return createLlmArticleAnalyzer({
+      model: settings.model,
+      ...(settings.ledger === undefined ? {} : { ledger: settings.ledger }),
+    });
   }
   if (settings.offline === true) return createLexiconArticleAnalyzer();
   // The keyed SYN-2 chain lives in @espectro/llm: only the layers with a key, in order.

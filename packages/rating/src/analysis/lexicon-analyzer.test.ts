@@ -48,12 +48,17 @@ describe('lexicon baseline', () => {
       ['pedro-sanchez', 'favourable'],
       ['alberto-nunez-feijoo', 'critical'],
     ]);
-    expect(analysis.quotedSources.map((source) => [source.actorId, source.lean, source.evidence.quote])).toEqual([['partido-popular', 'right', 'Según el PP']]);
+    expect(analysis.quotedSources.map((source) => [source.actorId, source.lean, source.evidence.quote])).toEqual([
+      ['partido-popular', 'right', 'Según el PP'],
+    ]);
     expect(analysis.topics.map((topic) => [topic.topic, topic.position])).toEqual([
       ['immigration', 'conservative'],
       ['labour', 'progressive'],
     ]);
-    expect(analysis.factuality).toMatchObject({ byline: true, primaryLinks: ['https://www.boe.es/diario_boe/txt.php?id=BOE-A-2026-1'] });
+    expect(analysis.factuality).toMatchObject({
+      byline: true,
+      primaryLinks: ['https://www.boe.es/diario_boe/txt.php?id=BOE-A-2026-1'],
+    });
     const document = articleDocument(article);
     for (const span of everySpan(analysis)) expect(document.slice(span.start, span.end)).toBe(span.quote);
   });
@@ -64,13 +69,18 @@ describe('lexicon baseline', () => {
     expect(analysis.bias).toBe('left');
     expect(analysis.framing).toBe('pro_government');
     expect(analysis.quotedSources.map((source) => source.actorId)).toEqual(['pt']);
-    expect(analysis.figures.map((figure) => [figure.actorId, figure.sentiment])).toEqual([['jair-bolsonaro', 'critical']]);
+    expect(analysis.figures.map((figure) => [figure.actorId, figure.sentiment])).toEqual([
+      ['jair-bolsonaro', 'critical'],
+    ]);
   });
 
   test('acronyms and ambiguous names are matched case-sensitively', async () => {
     const mx = actorContext(await loadPoliticalActorMap('MX', ACTORS_DIRECTORY), AS_OF);
     const analysis = analyzeWithLexicon(
-      spanishArticle({ title: 'Pan y morena', text: 'Compró pan en la tienda. Una mujer morena. Según el PAN, la votación fue un error de Morena.' }),
+      spanishArticle({
+        title: 'Pan y morena',
+        text: 'Compró pan en la tienda. Una mujer morena. Según el PAN, la votación fue un error de Morena.',
+      }),
       mx,
       BUNDLED_LEXICONS.es,
     );
@@ -79,7 +89,10 @@ describe('lexicon baseline', () => {
 
   test('reported speech is a quote, not the outlet framing', async () => {
     const analysis = analyzeWithLexicon(
-      spanishArticle({ title: '', text: 'El Gobierno es un fracaso, dijo el PP. El Congreso votará la ley. La oposición debate el presupuesto.' }),
+      spanishArticle({
+        title: '',
+        text: 'El Gobierno es un fracaso, dijo el PP. El Congreso votará la ley. La oposición debate el presupuesto.',
+      }),
       es,
       BUNDLED_LEXICONS.es,
     );
@@ -88,7 +101,11 @@ describe('lexicon baseline', () => {
   });
 
   test('a text without political vocabulary is not politically relevant and has no bias', () => {
-    const analysis = analyzeWithLexicon(spanishArticle({ title: 'Receta', text: 'Mezcle harina y agua. Hornee veinte minutos.' }), es, BUNDLED_LEXICONS.es);
+    const analysis = analyzeWithLexicon(
+      spanishArticle({ title: 'Receta', text: 'Mezcle harina y agua. Hornee veinte minutos.' }),
+      es,
+      BUNDLED_LEXICONS.es,
+    );
     expect(analysis.politicallyRelevant).toBe(false);
     expect(analysis.bias).toBeNull();
     expect(analysis.framing).toBe('not_applicable');
@@ -99,10 +116,32 @@ describe('lexicon baseline', () => {
   });
 
   test('a phrase may not indicate both sides', () => {
-    expect(() => parseLexicon({ ...BUNDLED_LEXICONS.es, stance: { left: ['libre mercado'], right: [] } })).toThrow(/both/);
+    expect(() => parseLexicon({ ...BUNDLED_LEXICONS.es, stance: { left: ['libre mercado'], right: [] } })).toThrow(
+      /both/,
+    );
   });
 
-  const words = ['El Gobierno', 'celebra', 'fracaso', 'Pedro Sánchez', 'Feijóo', 'según', 'el PP', 'desigualdad', 'presión fiscal', 'mano dura', 'Vox', 'ley', 'y', '.', ',', 'Congreso', 'fe de erratas', 'se viralizó', 'récord'];
+  const words = [
+    'El Gobierno',
+    'celebra',
+    'fracaso',
+    'Pedro Sánchez',
+    'Feijóo',
+    'según',
+    'el PP',
+    'desigualdad',
+    'presión fiscal',
+    'mano dura',
+    'Vox',
+    'ley',
+    'y',
+    '.',
+    ',',
+    'Congreso',
+    'fe de erratas',
+    'se viralizó',
+    'récord',
+  ];
   const textArbitrary = fc.array(fc.constantFrom(...words), { maxLength: 80 }).map((parts) => parts.join(' '));
 
   test.prop([textArbitrary, textArbitrary])('is deterministic and every span is verbatim', (title, text) => {

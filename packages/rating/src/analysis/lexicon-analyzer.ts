@@ -34,7 +34,10 @@ const contextIndexes = new WeakMap<ActorContext, { actorsById: Map<string, Conte
 function contextIndex(context: ActorContext): { actorsById: Map<string, ContextActor>; figureIds: Set<string> } {
   let index = contextIndexes.get(context);
   if (index === undefined) {
-    index = { actorsById: new Map(context.actors.map((actor) => [actor.id, actor])), figureIds: new Set(context.figures.map((figure) => figure.id)) };
+    index = {
+      actorsById: new Map(context.actors.map((actor) => [actor.id, actor])),
+      figureIds: new Set(context.figures.map((figure) => figure.id)),
+    };
     contextIndexes.set(context, index);
   }
   return index;
@@ -82,7 +85,11 @@ export function createLexiconArticleAnalyzer(settings: LexiconAnalyzerSettings =
  * @example
  * const analysis = analyzeWithLexicon(article, context, BUNDLED_LEXICONS.es);
  */
-export function analyzeWithLexicon(article: Article, context: ActorContext, lexicon: Lexicon | undefined): ArticleAnalysis {
+export function analyzeWithLexicon(
+  article: Article,
+  context: ActorContext,
+  lexicon: Lexicon | undefined,
+): ArticleAnalysis {
   if (lexicon === undefined || lexicon.language !== article.language) {
     throw new RatingError({
       code: 'unsupported_language',
@@ -144,7 +151,12 @@ export function analyzeWithLexicon(article: Article, context: ActorContext, lexi
         sentence(hit.sentence).negative.push(hit);
         break;
       case 'stance':
-        indicators.push({ ...span(hit), side: info.side, kind: hit.category, explanation: `${source} ${hit.category}: "${hit.phrase}"` });
+        indicators.push({
+          ...span(hit),
+          side: info.side,
+          kind: hit.category,
+          explanation: `${source} ${hit.category}: "${hit.phrase}"`,
+        });
         break;
       case 'topic': {
         let entry = topicHits.get(info.topic);
@@ -232,13 +244,24 @@ export function analyzeWithLexicon(article: Article, context: ActorContext, lexi
         const actor = actorsById.get(id)!;
         const start = Math.min(hit.start, entry.attribution.start);
         const end = Math.max(hit.end, entry.attribution.end);
-        quotedSources.push({ name: actor.name, actorId: actor.id, lean: actor.lean, evidence: { quote: document.slice(start, end), start, end } });
+        quotedSources.push({
+          name: actor.name,
+          actorId: actor.id,
+          lean: actor.lean,
+          evidence: { quote: document.slice(start, end), start, end },
+        });
       }
     }
   }
   const net = governmentTone - oppositionTone;
   const framing: Framing =
-    framedSentences === 0 ? 'not_applicable' : net >= parameters.framingMargin ? 'pro_government' : net <= -parameters.framingMargin ? 'pro_opposition' : 'neutral';
+    framedSentences === 0
+      ? 'not_applicable'
+      : net >= parameters.framingMargin
+        ? 'pro_government'
+        : net <= -parameters.framingMargin
+          ? 'pro_opposition'
+          : 'neutral';
 
   const figures: FigureMention[] = [];
   for (const figure of context.figures) {

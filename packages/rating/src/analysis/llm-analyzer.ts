@@ -30,7 +30,10 @@ export interface LlmAnalyzerSettings {
 }
 
 interface Grounded {
-  analysis: Omit<ArticleAnalysis, 'usage' | 'costUsd' | 'reasked' | 'backend' | 'promptId' | 'promptVersion' | 'vendor' | 'model' | 'status'>;
+  analysis: Omit<
+    ArticleAnalysis,
+    'usage' | 'costUsd' | 'reasked' | 'backend' | 'promptId' | 'promptVersion' | 'vendor' | 'model' | 'status'
+  >;
 }
 
 /**
@@ -38,7 +41,12 @@ interface Grounded {
  * normalised only) and every id against the actor context. Returns the grounded analysis, or the
  * problems to send back to the model.
  */
-function ground(answer: ArticleRubricAnswer, article: Article, context: ActorContext, index: VerbatimIndex): Grounded | { problems: string[] } {
+function ground(
+  answer: ArticleRubricAnswer,
+  article: Article,
+  context: ActorContext,
+  index: VerbatimIndex,
+): Grounded | { problems: string[] } {
   const problems: string[] = [];
   const locate = (quote: string, where: string): EvidenceSpan | null => {
     const found = index.locate(quote);
@@ -51,13 +59,21 @@ function ground(answer: ArticleRubricAnswer, article: Article, context: ActorCon
   const figuresById = new Map<string, ContextActor>(context.figures.map((figure) => [figure.id, figure]));
   const actorsById = new Map<string, ContextActor>(context.actors.map((actor) => [actor.id, actor]));
 
-  if (!answer.politically_relevant && answer.bias !== null) problems.push('bias: must be null when politically_relevant is false');
-  if (answer.politically_relevant && answer.bias === null) problems.push('bias: must be left, center or right when politically_relevant is true');
+  if (!answer.politically_relevant && answer.bias !== null)
+    problems.push('bias: must be null when politically_relevant is false');
+  if (answer.politically_relevant && answer.bias === null)
+    problems.push('bias: must be left, center or right when politically_relevant is true');
 
   const indicators: ArticleIndicator[] = [];
   answer.indicators.forEach((indicator, position) => {
     const found = locate(indicator.quote, `indicators[${position}]`);
-    if (found !== null) indicators.push({ ...found, side: indicator.points_to as Bucket, kind: indicator.kind, explanation: indicator.explanation });
+    if (found !== null)
+      indicators.push({
+        ...found,
+        side: indicator.points_to as Bucket,
+        kind: indicator.kind,
+        explanation: indicator.explanation,
+      });
   });
   const framingEvidence: EvidenceSpan[] = [];
   answer.framing_quotes.forEach((quote, position) => {
@@ -75,11 +91,19 @@ function ground(answer: ArticleRubricAnswer, article: Article, context: ActorCon
     if (found === null) return;
     const existing = figures.get(figure.id);
     if (existing !== undefined) {
-      if (existing.sentiment !== entry.sentiment) problems.push(`figures: "${figure.id}" is listed twice with different sentiments`);
+      if (existing.sentiment !== entry.sentiment)
+        problems.push(`figures: "${figure.id}" is listed twice with different sentiments`);
       existing.evidence.push(found);
       return;
     }
-    figures.set(figure.id, { actorId: figure.id, name: figure.name, lean: figure.lean, side: figure.side, sentiment: entry.sentiment, evidence: [found] });
+    figures.set(figure.id, {
+      actorId: figure.id,
+      name: figure.name,
+      lean: figure.lean,
+      side: figure.side,
+      sentiment: entry.sentiment,
+      evidence: [found],
+    });
   });
   const topics = new Map<string, TopicStance>();
   answer.topics.forEach((entry, position) => {
@@ -87,7 +111,8 @@ function ground(answer: ArticleRubricAnswer, article: Article, context: ActorCon
     if (found === null) return;
     const existing = topics.get(entry.topic);
     if (existing !== undefined) {
-      if (existing.position !== entry.position) problems.push(`topics: "${entry.topic}" is listed twice with different positions`);
+      if (existing.position !== entry.position)
+        problems.push(`topics: "${entry.topic}" is listed twice with different positions`);
       existing.evidence.push(found);
       return;
     }
@@ -99,12 +124,15 @@ function ground(answer: ArticleRubricAnswer, article: Article, context: ActorCon
     if (entry.actor_id !== null) {
       actor = actorsById.get(entry.actor_id);
       if (actor === undefined) {
-        problems.push(`quoted_sources[${position}].actor_id: "${entry.actor_id}" is not a listed actor id (use null for sources not listed)`);
+        problems.push(
+          `quoted_sources[${position}].actor_id: "${entry.actor_id}" is not a listed actor id (use null for sources not listed)`,
+        );
         return;
       }
     }
     const found = locate(entry.quote, `quoted_sources[${position}]`);
-    if (found !== null) quotedSources.push({ name: entry.name, actorId: actor?.id ?? null, lean: actor?.lean ?? null, evidence: found });
+    if (found !== null)
+      quotedSources.push({ name: entry.name, actorId: actor?.id ?? null, lean: actor?.lean ?? null, evidence: found });
   });
   const correction = answer.correction_quote === null ? null : locate(answer.correction_quote, 'correction_quote');
   const spans = (quotes: string[], where: string): EvidenceSpan[] =>
@@ -147,7 +175,8 @@ function ground(answer: ArticleRubricAnswer, article: Article, context: ActorCon
  */
 export function isConfigurationFailure(error: LlmError): boolean {
   const configuration = (code: LlmError['code']): boolean => CONFIGURATION_CODES.has(code) && code !== 'unexpected';
-  if (error.code === 'all_layers_failed') return error.failures.length > 0 && error.failures.every((failure) => configuration(failure.error.code));
+  if (error.code === 'all_layers_failed')
+    return error.failures.length > 0 && error.failures.every((failure) => configuration(failure.error.code));
   return configuration(error.code);
 }
 
@@ -238,7 +267,12 @@ export function createLlmArticleAnalyzer(settings: LlmAnalyzerSettings): Article
               costUsd += failed.costUsd;
             }
             if (isConfigurationFailure(error)) {
-              throw new RatingError({ code: 'llm_failed', stage: 'analyze', message: `${backend} cannot analyse articles: ${error.message}`, cause: error });
+              throw new RatingError({
+                code: 'llm_failed',
+                stage: 'analyze',
+                message: `${backend} cannot analyse articles: ${error.message}`,
+                cause: error,
+              });
             }
             return {
               ...emptyAnalysis(article, base),
@@ -253,7 +287,12 @@ export function createLlmArticleAnalyzer(settings: LlmAnalyzerSettings): Article
         }
       }
       return {
-        ...emptyAnalysis(article, { ...base, vendor: answeredVendor, model: answeredModel, backend: `llm:${answeredVendor}/${answeredModel}` }),
+        ...emptyAnalysis(article, {
+          ...base,
+          vendor: answeredVendor,
+          model: answeredModel,
+          backend: `llm:${answeredVendor}/${answeredModel}`,
+        }),
         status: 'rejected',
         rejection: `ungrounded answer after one re-ask: ${problems.slice(0, 5).join('; ')}`,
         usage: { inputTokens, outputTokens },

@@ -75,6 +75,7 @@ export function syntheticVoice(speaker: SyntheticSpeaker, seconds: number, seed 
 export function sine(frequency: number, seconds: number, sampleRate: number, amplitude = 0.5): Float32Array {
   const length = Math.round(seconds * sampleRate);
   const samples = new Float32Array(length);
-  for (let index = 0; index < length; index += 1) samples[index] = amplitude * Math.sin((2 * Math.PI * frequency * index) / sampleRate);
+  for (let index = 0; index < length; index += 1)
+    samples[index] = amplitude * Math.sin((2 * Math.PI * frequency * index) / sampleRate);
   return samples;
 }

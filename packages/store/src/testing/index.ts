@@ -36,7 +36,11 @@ export function testBackends(env: Record<string, string | undefined> = process.e
 
 async function templateFile(): Promise<string> {
   const key = createHash('sha256')
-    .update(loadMigrations().map((migration) => `${migration.name}:${migration.checksum}`).join('\n'))
+    .update(
+      loadMigrations()
+        .map((migration) => `${migration.name}:${migration.checksum}`)
+        .join('\n'),
+    )
     .digest('hex')
     .slice(0, 16);
   const file = join(tmpdir(), `espectro-store-template-${key}.tar`);
@@ -56,10 +60,16 @@ async function templateFile(): Promise<string> {
  * @example
  * const { database, cleanup } = await createTestDatabase();
  */
-export async function createTestDatabase(backend: 'pglite' | 'postgres' = 'pglite', env: Record<string, string | undefined> = process.env): Promise<TestDatabase> {
+export async function createTestDatabase(
+  backend: 'pglite' | 'postgres' = 'pglite',
+  env: Record<string, string | undefined> = process.env,
+): Promise<TestDatabase> {
   if (backend === 'postgres') {
     const url = env[TEST_DATABASE_URL_ENV];
-    if (!url) throw new Error(`@espectro/store testing: set ${TEST_DATABASE_URL_ENV} to a postgres:// URL to test on PostgreSQL`);
+    if (!url)
+      throw new Error(
+        `@espectro/store testing: set ${TEST_DATABASE_URL_ENV} to a postgres:// URL to test on PostgreSQL`,
+      );
     const schema = `espectro_test_${randomBytes(6).toString('hex')}`;
     const database = await openDatabase({ url, schema });
     return {

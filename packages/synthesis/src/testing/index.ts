@@ -89,7 +89,8 @@ class Enqueue implements fc.AsyncCommand<Model, Real> {
   }
   async run(model: Model, real: Real): Promise<void> {
     const existing = model.entries.get(this.storyId);
-    if (existing === undefined || existing.status === 'done') model.entries.set(this.storyId, modelFailure(undefined, this.reason, model.now));
+    if (existing === undefined || existing.status === 'done')
+      model.entries.set(this.storyId, modelFailure(undefined, this.reason, model.now));
     const entry = await real.queue.enqueue(this.storyId, this.reason, iso(model.now));
     expectMatches(entry, model.entries.get(this.storyId), this.storyId);
   }
@@ -109,7 +110,9 @@ class MarkFailed implements fc.AsyncCommand<Model, Real> {
   async run(model: Model, real: Real): Promise<void> {
     const existing = model.entries.get(this.storyId);
     if (existing === undefined) {
-      await expect(real.queue.markFailed(this.storyId, this.reason, iso(model.now))).rejects.toMatchObject({ code: 'unknown_story' });
+      await expect(real.queue.markFailed(this.storyId, this.reason, iso(model.now))).rejects.toMatchObject({
+        code: 'unknown_story',
+      });
       return;
     }
     if (existing.status === 'pending') model.entries.set(this.storyId, modelFailure(existing, this.reason, model.now));
@@ -144,7 +147,9 @@ class Due implements fc.AsyncCommand<Model, Real> {
   }
   async run(model: Model, real: Real): Promise<void> {
     const expected = [...model.entries.entries()]
-      .filter(([, entry]) => entry.status === 'pending' && entry.nextAttemptAt !== null && entry.nextAttemptAt <= model.now)
+      .filter(
+        ([, entry]) => entry.status === 'pending' && entry.nextAttemptAt !== null && entry.nextAttemptAt <= model.now,
+      )
       .sort(([idA, a], [idB, b]) => a.nextAttemptAt! - b.nextAttemptAt! || (idA < idB ? -1 : idA > idB ? 1 : 0))
       .slice(0, this.limit)
       .map(([storyId]) => storyId);
@@ -183,7 +188,10 @@ const STORY_IDS = ['story-a', 'story-b', 'story-c', 'story-d'];
  * @example
  * retryQueueContract(() => createMemoryRetryQueue(), { name: 'memory' });
  */
-export function retryQueueContract(makeQueue: () => RetryQueue | Promise<RetryQueue>, options: RetryQueueContractOptions = {}): void {
+export function retryQueueContract(
+  makeQueue: () => RetryQueue | Promise<RetryQueue>,
+  options: RetryQueueContractOptions = {},
+): void {
   const withQueue = async (body: (queue: RetryQueue) => Promise<void>): Promise<void> => {
     const queue = await makeQueue();
     try {
@@ -225,8 +233,19 @@ export function retryQueueContract(makeQueue: () => RetryQueue | Promise<RetryQu
           entry = await queue.markFailed('s1', `failure ${failure}`, iso(now));
           expect(entry.failedAttempts).toBe(failure);
         }
-        expect(entry).toMatchObject({ status: 'discarded', nextAttemptAt: null, discardReason: 'failure 5', discardedAt: iso(now) });
-        expect(entry.failures.map((failure) => failure.reason)).toEqual(['quota', 'failure 2', 'failure 3', 'failure 4', 'failure 5']);
+        expect(entry).toMatchObject({
+          status: 'discarded',
+          nextAttemptAt: null,
+          discardReason: 'failure 5',
+          discardedAt: iso(now),
+        });
+        expect(entry.failures.map((failure) => failure.reason)).toEqual([
+          'quota',
+          'failure 2',
+          'failure 3',
+          'failure 4',
+          'failure 5',
+        ]);
         expect(await queue.due(iso(now + 1000 * MINUTE), 10)).toEqual([]);
         // A discarded story stays discarded.
         expect((await queue.enqueue('s1', 'quota', iso(now + MINUTE))).status).toBe('discarded');
@@ -270,7 +289,10 @@ export function retryQueueContract(makeQueue: () => RetryQueue | Promise<RetryQu
         const entry = await queue.enqueue('s1', 'quota', iso(T0));
         entry.failures.push({ attempt: 9, at: iso(T0), reason: 'mutated' });
         entry.status = 'done';
-        expect(await queue.get('s1')).toMatchObject({ status: 'pending', failures: [{ attempt: 1, at: iso(T0), reason: 'quota' }] });
+        expect(await queue.get('s1')).toMatchObject({
+          status: 'pending',
+          failures: [{ attempt: 1, at: iso(T0), reason: 'quota' }],
+        });
       }));
 
     const storyId = fc.constantFrom(...STORY_IDS);

@@ -34,6 +34,9 @@ export const GET: APIRoute = async ({ cookies, clientAddress }) => {
   const backend = await getContestationBackend();
   const records = await backend.list({ contesterId: contesterIdOf(cookies, clientAddress, false) });
   return jsonResponse({
-    contestations: records.map(({ contestation, state }) => ({ contestation: { ...contestation, contesterId: undefined }, state })),
+    contestations: records.map(({ contestation, state }) => ({
+      contestation: { ...contestation, contesterId: undefined },
+      state,
+    })),
   });
 };
