@@ -1,4 +1,5 @@
 #!/usr/bin/env node
-import { main } from '../dist/index.js';
+import { exitQuietlyOnBrokenPipe, main } from '../dist/index.js';
 
+exitQuietlyOnBrokenPipe();
 process.exitCode = await main(process.argv.slice(2));

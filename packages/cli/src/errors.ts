@@ -9,6 +9,12 @@ export function reportError(error: unknown, io: CliIo, usage?: string): number {
     if (usage) io.stderr(`\n${usage}\n`);
     return ExitCode.usage;
   }
+  if (isArgumentParseError(error)) {
+    // node:util parseArgs: an unknown flag, a missing value or an unexpected argument is a usage error.
+    io.stderr(`espectro: ${error.message}\n`);
+    if (usage) io.stderr(`\n${usage}\n`);
+    return ExitCode.usage;
+  }
   if (error instanceof MethodologyInputError) {
     io.stderr(`espectro: invalid input for rule ${error.rule} (${error.functionName}):\n`);
     for (const issue of error.issues) {
@@ -27,6 +33,12 @@ export function reportError(error: unknown, io: CliIo, usage?: string): number {
   }
   io.stderr(`espectro: ${error instanceof Error ? error.message : String(error)}\n`);
   return ExitCode.failure;
+}
+
+/** Whether `error` is one of the `ERR_PARSE_ARGS_*` errors `node:util`'s `parseArgs` throws. */
+function isArgumentParseError(error: unknown): error is Error & { code: string } {
+  const code: unknown = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS_');
 }
 
 /** A file given on the command line could not be read or parsed. */

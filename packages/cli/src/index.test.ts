@@ -1,4 +1,5 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ruleCatalogue } from '@espectro/methodology';
@@ -38,6 +39,47 @@ describe('espectro (CLI)', () => {
     const io = memoryIo(workDirectory);
     expect(await main(['nonsense'], io)).toBe(ExitCode.usage);
     expect(io.err()).toContain('unknown command "nonsense"');
+  });
+
+  it('--version prints the package version', async () => {
+    const io = memoryIo(workDirectory);
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
+    expect(await main(['--version'], io)).toBe(ExitCode.ok);
+    expect(io.out()).toBe(`espectro ${version}\n`);
+  });
+
+  it('rejects an unknown flag or a missing flag value with exit code 2, as the help says', async () => {
+    const unknownFlag = memoryIo(workDirectory);
+    expect(await main(['rules', '--no-such-flag'], unknownFlag)).toBe(ExitCode.usage);
+    expect(unknownFlag.err()).toContain('--no-such-flag');
+    expect(await main(['run', '--demo', '--bogus'], memoryIo(workDirectory))).toBe(ExitCode.usage);
+    expect(await main(['run', '--data'], memoryIo(workDirectory))).toBe(ExitCode.usage);
+  });
+
+  it('exits quietly with 0 when the reader of its output closes the pipe early (EPIPE)', async () => {
+    // A child process writes the rule catalogue many times into a pipe whose reader stops after
+    // the first chunk, as `espectro rules --json | head -1` does.
+    const script = [
+      "import { exitQuietlyOnBrokenPipe, main } from './packages/cli/src/index.ts';",
+      'exitQuietlyOnBrokenPipe();',
+      "for (let round = 0; round < 200; round += 1) await main(['rules', '--json']);",
+    ].join('\n');
+    const child = spawn(
+      process.execPath,
+      ['--conditions=@espectro/source', '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        cwd: new URL('../../..', import.meta.url).pathname,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(exitCode).toBe(0);
   });
 
   it('rate --json gives the same rating as the library, with its trace', async () => {

@@ -7,10 +7,14 @@
 import { commands } from './commands/index.js';
 import { reportError } from './errors.js';
 import { ExitCode, type CliCommand, type CliIo } from './io.js';
+import packageJson from '../package.json' with { type: 'json' };
+
+/** The version of this `@espectro/cli` (what `espectro --version` prints). */
+export const CLI_VERSION: string = packageJson.version;
 
 export { commands } from './commands/index.js';
 export { runPipeline, type RunPipelineOptions, type RunSummary } from './commands/run.js';
-export { ExitCode, UsageError, type CliCommand, type CliIo } from './io.js';
+export { ExitCode, exitQuietlyOnBrokenPipe, UsageError, type CliCommand, type CliIo } from './io.js';
 
 /** The process's own standard streams, working directory and environment. */
 export function processIo(): CliIo {
@@ -28,6 +32,7 @@ function helpText(): string {
     'espectro — auditable media ratings, story building and debate fact-checking',
     '',
     'Usage: espectro <command> [arguments] [--json]',
+    '       espectro --version',
     '',
     'Commands:',
     ...commands.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}`),
@@ -49,6 +54,10 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
   if (name === undefined || name === 'help' || name === '--help' || name === '-h') {
     io.stdout(helpText());
     return name === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (name === '--version' || name === '-V' || name === 'version') {
+    io.stdout(`espectro ${CLI_VERSION}\n`);
+    return ExitCode.ok;
   }
   const command: CliCommand | undefined = commands.find((candidate) => candidate.name === name);
   if (!command) {

@@ -37,3 +37,19 @@ export interface CliCommand {
 export class UsageError extends Error {
   override name = 'UsageError';
 }
+
+/**
+ * Makes a closed pipe on standard output or error a quiet, successful exit instead of an `EPIPE`
+ * stack trace: a reader that stops early (`espectro rules --json | head -1`) is not an error.
+ *
+ * @example
+ * exitQuietlyOnBrokenPipe(); // first thing in the `espectro` binary
+ */
+export function exitQuietlyOnBrokenPipe(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(0);
+      throw error;
+    });
+  }
+}
