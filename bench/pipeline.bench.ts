@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ingestSources, type IngestSource } from '@espectro/ingest';
 import { openStore } from '@espectro/store';
-import { runPipeline } from '@espectro/cli';
+import { runPipeline } from '@espectro/pipeline';
 import type { BenchSuite } from './harness.js';
 
 const HEADLINES = Number(process.env.BENCH_PIPELINE_HEADLINES ?? 20_000);

@@ -13,7 +13,6 @@ import packageJson from '../package.json' with { type: 'json' };
 export const CLI_VERSION: string = packageJson.version;
 
 export { commands } from './commands/index.js';
-export { runPipeline, type RunPipelineOptions, type RunSummary } from './commands/run.js';
 export { ExitCode, exitQuietlyOnBrokenPipe, UsageError, type CliCommand, type CliIo } from './io.js';
 
 /** The process's own standard streams, working directory and environment. */

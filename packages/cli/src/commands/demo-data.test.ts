@@ -12,7 +12,7 @@ import { createStore, type Store } from '@espectro/store';
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { demoDataDirectory, runPipeline, type RunSummary } from './run.js';
+import { demoDataDirectory, runPipeline, type RunSummary } from '@espectro/pipeline';
 
 const demo = demoDataDirectory(import.meta.dirname);
 const devSetPath = join(demo, '..', '..', 'packages', 'clustering', 'data', 'dev-set.jsonl');

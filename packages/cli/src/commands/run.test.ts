@@ -6,7 +6,8 @@ import { openStore, type Store } from '@espectro/store';
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
-import { runCommand, runPipeline } from './run.js';
+import { runPipeline } from '@espectro/pipeline';
+import { runCommand } from './run.js';
 
 const fixture = join(import.meta.dirname, '__fixtures__', 'run-data');
 const child = join(import.meta.dirname, '__fixtures__', 'run-child.ts');
