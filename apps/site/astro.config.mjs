@@ -2,12 +2,16 @@
 import node from '@astrojs/node';
 import { resolve } from 'node:path';
 import { defineConfig } from 'astro/config';
+import { routeMode, siteModeOf } from './src/integrations/route-mode.ts';
 
 /**
- * Output `static` with the Node adapter: every content page is prerendered at build time (they only
- * change when the pipeline publishes, and static HTML is what scales to 10 000 stories); the few
- * routes that must react to a reader — the contestation form and API, the editors' triage and the
- * reader error reports — opt out with `export const prerender = false` and run on the Node server.
+ * Output `static` with the Node adapter, and a route-mode switch (`ESPECTRO_SITE_MODE`, see
+ * `src/integrations/route-mode.ts`):
+ * - `static` (default): every content page is prerendered at build time (the export for snapshot
+ *   and fixture builds; static HTML is what scales to 10 000 stories); the few routes that must
+ *   react to a reader — the contestation form and API, the editors' triage and the reader error
+ *   reports — opt out with `export const prerender = false` and run on the Node server;
+ * - `served`: every route is rendered on demand by the Node server from the site's data.
  *
  * Workspace packages resolve to their TypeScript sources through the `@espectro/source` export
  * condition (as in vitest and `tsc -b`), so the site never needs a package build first.
@@ -36,6 +40,7 @@ const snapshot = process.env.ESPECTRO_SITE_SNAPSHOT ? resolve(process.env.ESPECT
 export default defineConfig({
   output: 'static',
   adapter: node({ mode: 'standalone' }),
+  integrations: [routeMode(siteModeOf(process.env))],
   outDir: process.env.ESPECTRO_SITE_OUT_DIR ?? './dist',
   site: siteUrl,
   trailingSlash: 'ignore',

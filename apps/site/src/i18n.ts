@@ -115,6 +115,19 @@ export const TOPIC_SLUGS: Record<Topic, string> = {
   environment: 'medio-ambiente',
 };
 
+const TOPICS_BY_SLUG = new Map(Object.entries(TOPIC_SLUGS).map(([topic, slug]) => [slug, topic as Topic]));
+
+/**
+ * The topic whose `/temas/` slug is `slug`, or `undefined` for any other text.
+ *
+ * @example
+ * topicOfSlug('medio-ambiente'); // 'environment'
+ * topicOfSlug('environment'); // undefined
+ */
+export function topicOfSlug(slug: string): Topic | undefined {
+  return TOPICS_BY_SLUG.get(slug);
+}
+
 /** Publish-guard reasons (PG). */
 export const GUARD_REASON_LABELS: Record<GuardReason, Label> = {
   no_coverage: { es: 'menos de 2 medios', 'pt-BR': 'menos de 2 veículos' },

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SiteMode } from '../integrations/route-mode.js';
 import type { SiteSnapshot } from '../lib/snapshot.js';
 
 /** The site's package folder (`apps/site`). */
@@ -31,6 +32,8 @@ export function writeSnapshot(path: string, snapshot: SiteSnapshot): void {
 
 /** Output of {@link buildSite}. */
 export interface SiteBuild {
+  /** The route mode it was built in. */
+  mode: SiteMode;
   outDir: string;
   /** Everything the build printed (stdout and stderr). */
   log: string;
@@ -38,13 +41,15 @@ export interface SiteBuild {
 }
 
 /**
- * Runs `astro build` with the snapshot at `snapshotPath` into `outDir`; rejects with the build's
- * output when it fails.
+ * Runs `astro build` with the snapshot at `snapshotPath` into `outDir`, in route mode `mode`
+ * (`static`: content pages prerendered; `served`: every route rendered on demand); rejects with
+ * the build's output when it fails.
  */
 export async function buildSite(
   snapshotPath: string,
   outDir: string,
   environment: Record<string, string> = {},
+  mode: SiteMode = 'static',
 ): Promise<SiteBuild> {
   const astro = join(
     dirname(createRequire(join(SITE_DIRECTORY, 'package.json')).resolve('astro/package.json')),
@@ -59,6 +64,7 @@ export async function buildSite(
       ASTRO_TELEMETRY_DISABLED: '1',
       ESPECTRO_SITE_SNAPSHOT: snapshotPath,
       ESPECTRO_SITE_OUT_DIR: outDir,
+      ESPECTRO_SITE_MODE: mode,
       NODE_ENV: 'production',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,7 +74,7 @@ export async function buildSite(
   child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${log.slice(-6000)}`);
-  return { outDir, log, milliseconds: performance.now() - started };
+  return { mode, outDir, log, milliseconds: performance.now() - started };
 }
 
 /** A free TCP port on 127.0.0.1. */
