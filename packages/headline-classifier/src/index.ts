@@ -92,7 +92,17 @@ export {
   type ThresholdsInput,
   type Verdict,
 } from './registration.js';
-export { classifyAndLink, type ClassifiedHeadline } from './pipeline.js';
+export { classifyAndLink, type LinkedClassification } from './pipeline.js';
+export {
+  ingestFeedDocument,
+  pollMonitoredFeeds,
+  type ClassifiedHeadlineSink,
+  type FeedFetcher,
+  type FeedIngestReport,
+  type FeedPollOutcome,
+  type IngestFeedDocumentInput,
+  type PollMonitoredFeedsInput,
+} from './monitor.js';
 export {
   REPORT_LIMITATIONS,
   buildReport,

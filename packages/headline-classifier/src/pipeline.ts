@@ -1,14 +1,19 @@
 import { linkHeadline, mayAutoLink, type HeadlineLinks, type PerClassMeasurability } from '@espectro/methodology';
 import type { Classification, HeadlineClassifier, HeadlineInput } from './classifier.js';
 
-/** One classified headline with its bill links (LINK-1) — the line `espectro hc classify` writes. */
-export interface ClassifiedHeadline {
+/**
+ * One classification with its bill links (LINK-1) — the line `espectro hc classify` writes. (The
+ * stored record, with the headline's text, is `ClassifiedHeadline` of `@espectro/methodology`.)
+ */
+export interface LinkedClassification {
   id: string;
   class: Classification['class'];
   /** Boletín numbers written in the title or description, normalised (`12345-07`). */
   boletines: string[];
   backend: string;
   evidence: string | null;
+  /** Which field the evidence was quoted from. */
+  evidenceField: Classification['evidenceField'];
   /** LINK-1/AGR-3: class-based linking is refused, with the rule that refuses it. */
   classLink: HeadlineLinks['classLink'];
   trace: string[];
@@ -29,7 +34,7 @@ export async function classifyAndLink(
   classifier: HeadlineClassifier,
   items: readonly HeadlineInput[],
   measurability: PerClassMeasurability = {},
-): Promise<ClassifiedHeadline[]> {
+): Promise<LinkedClassification[]> {
   const results = await classifier.classify(items);
   return results.map((result, position) => {
     const item = items[position]!;
@@ -38,12 +43,13 @@ export async function classifyAndLink(
       { title: item.title, description: item.description ?? null },
       { classPrecisionMeasured: measured },
     );
-    const row: ClassifiedHeadline = {
+    const row: LinkedClassification = {
       id: result.id,
       class: result.class,
       boletines: links.links.map((link) => link.boletin),
       backend: result.backend,
       evidence: result.evidence,
+      evidenceField: result.evidenceField,
       classLink: links.classLink,
       trace: ['HC-1', ...links.trace],
     };

@@ -3,7 +3,8 @@
  * PGlite by default (`.espectro/db`) or PostgreSQL with `DATABASE_URL`, and a typed repository for
  * outlets and their rating history (CON-4), articles, stories (sentences, guard decisions,
  * blindspot flags), contestations (CON-1..3), debate checks (REV-D), audit and cost records, the
- * SYN-5 retry queue (`FOR UPDATE SKIP LOCKED`) and resumable pipeline runs.
+ * SYN-5 retry queue (`FOR UPDATE SKIP LOCKED`), resumable pipeline runs and the classified Chilean
+ * headlines of seed 004 (title and bajada only, HC-2).
  *
  * @packageDocumentation
  */
@@ -135,5 +136,18 @@ export {
   recordCosts,
   type LedgerEntryInput,
 } from './audit.js';
+export {
+  ClassifiedHeadlineInputSchema,
+  ListClassifiedHeadlinesFilterSchema,
+  countClassifiedHeadlines,
+  knownClassifiedHeadlineIds,
+  listClassifiedHeadlines,
+  saveClassifiedHeadlines,
+  type ClassifiedHeadlineCounts,
+  type ClassifiedHeadlineInput,
+  type ListClassifiedHeadlinesFilter,
+  type SaveClassifiedHeadlinesResult,
+  type StoredClassifiedHeadline,
+} from './chile-headlines.js';
 export { createStore, openStore, type Store } from './store.js';
 export * as schema from './schema.js';

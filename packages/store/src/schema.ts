@@ -21,6 +21,10 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 
+import { chileHeadlines } from './schema-chile.js';
+
+export { chileHeadlines } from './schema-chile.js';
+
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** Outlets (seed 002's `sources`): rating, evidence, methodology version, review and addition dates. */
@@ -459,4 +463,5 @@ export const storeSchema = {
   scoreboards,
   runs,
   runCheckpoints,
+  chileHeadlines,
 };

@@ -4,6 +4,14 @@
  */
 import type { ContestationRateLimits, ContestationTransitionRequest, RateOutletResult } from '@espectro/methodology';
 import { countArticles, insertArticles, listArticles, type ArticleInput, type ListArticlesFilter } from './articles.js';
+import {
+  countClassifiedHeadlines,
+  knownClassifiedHeadlineIds,
+  listClassifiedHeadlines,
+  saveClassifiedHeadlines,
+  type ClassifiedHeadlineInput,
+  type ListClassifiedHeadlinesFilter,
+} from './chile-headlines.js';
 import { costTotals, listAudits, recordAudit, recordCosts, type LedgerEntryInput } from './audit.js';
 import {
   createStoreCheckRepository,
@@ -85,6 +93,16 @@ export interface Store {
     costTotals(jobId?: string): ReturnType<typeof costTotals>;
   };
   readonly runs: { list(limit?: number): ReturnType<typeof listRuns> };
+  /** Classified Chilean headlines (seed 004; title and bajada only, HC-2). */
+  readonly chileHeadlines: {
+    /** Stores new headlines; an id already stored keeps its first classification. */
+    save(headlines: readonly ClassifiedHeadlineInput[]): ReturnType<typeof saveClassifiedHeadlines>;
+    /** Which of these ids are stored already. */
+    known(ids: readonly string[]): Promise<Set<string>>;
+    /** Newest first, optionally one class or outlet (keyset paging with `before`). */
+    list(filter?: ListClassifiedHeadlinesFilter): ReturnType<typeof listClassifiedHeadlines>;
+    counts(): ReturnType<typeof countClassifiedHeadlines>;
+  };
   close(): Promise<void>;
 }
 
@@ -133,6 +151,12 @@ export function createStore(database: Database): Store {
       costTotals: (jobId) => costTotals(db, jobId),
     },
     runs: { list: (limit) => listRuns(db, limit) },
+    chileHeadlines: {
+      save: (headlines) => db.transaction((tx) => saveClassifiedHeadlines(tx, headlines)),
+      known: (ids) => knownClassifiedHeadlineIds(db, ids),
+      list: (filter) => listClassifiedHeadlines(db, filter),
+      counts: () => countClassifiedHeadlines(db),
+    },
     close: () => database.close(),
   };
 }

@@ -119,24 +119,60 @@ describe('espectro hc classify', () => {
   });
 });
 
-describe('espectro hc ingest', () => {
-  it('turns a feed file into headline lines, title and bajada only', async () => {
-    const feed = fileURLToPath(import.meta.resolve('@espectro/headline-classifier/package.json')).replace(
-      /package\.json$/,
-      'src/feeds/__fixtures__/latercera.xml',
-    );
+describe('espectro hc ingest / list', () => {
+  const feed = fileURLToPath(import.meta.resolve('@espectro/headline-classifier/package.json')).replace(
+    /package\.json$/,
+    'src/feeds/__fixtures__/latercera.xml',
+  );
+
+  it('with --out, turns a feed file into headline lines, title and bajada only', async () => {
     const io = memoryIo(directory);
-    expect(await hcCommand.run(['ingest', feed, '--outlet', 'latercera'], io)).toBe(ExitCode.ok);
-    const rows = lines(io.out());
+    expect(await hcCommand.run(['ingest', feed, '--outlet', 'latercera', '--out', 'lt.jsonl'], io)).toBe(ExitCode.ok);
+    const rows = lines(await readFile(file('lt.jsonl'), 'utf8'));
     expect(rows).toHaveLength(2);
     expect(Object.keys(rows[0]!).sort()).toEqual(['description', 'id', 'outlet', 'publishedAt', 'title', 'url']);
     expect(io.err()).toMatch(/dropped unread \(HC-2\): content:encoded ×2/);
   });
 
+  it('classifies and stores the new items, once, and lists them with their class and boletín', async () => {
+    const io = memoryIo(directory);
+    expect(await hcCommand.run(['ingest', feed, '--outlet', 'latercera', '--db', 'hc-db'], io)).toBe(ExitCode.ok);
+    expect(io.err()).toMatch(
+      /latercera: 2 headline\(s\) read, 2 classified by rules-baseline \(offline\) and stored, 0 already stored/,
+    );
+    const again = memoryIo(directory);
+    expect(await hcCommand.run(['ingest', feed, '--outlet', 'latercera', '--db', 'hc-db'], again)).toBe(ExitCode.ok);
+    expect(again.err()).toMatch(
+      /2 headline\(s\) read, 0 classified by rules-baseline \(offline\) and stored, 2 already stored/,
+    );
+    const listed = memoryIo(directory);
+    expect(await hcCommand.run(['list', '--db', 'hc-db', '--class', 'legislative_process', '--json'], listed)).toBe(
+      ExitCode.ok,
+    );
+    const [row, ...rest] = lines(listed.out());
+    expect(rest).toEqual([]);
+    expect(row).toMatchObject({ outlet: 'latercera.com', class: 'legislative_process', boletines: ['12345-07'] });
+    expect(JSON.stringify(row)).not.toContain('CUERPO');
+    const text = memoryIo(directory);
+    expect(await hcCommand.run(['list', '--db', 'hc-db'], text)).toBe(ExitCode.ok);
+    expect(text.out()).toMatch(/latercera\.com {2}legislative_process {2}Senado despacha .* {2}boletín 12345-07\n/);
+    await expect(hcCommand.run(['list', '--class', 'noticia'], memoryIo(directory))).rejects.toThrow(
+      /--class must be one of/,
+    );
+  }, 60_000);
+
+  it('says how to ingest a feed URL while the fetcher is not available', async () => {
+    await expect(
+      hcCommand.run(['ingest', 'https://www.latercera.com/feed.xml', '--outlet', 'latercera'], memoryIo(directory)),
+    ).rejects.toThrow(/reads feed files; fetching https:\/\/www\.latercera\.com\/feed\.xml needs @espectro\/ingest/);
+  });
+
   it('gives a clear per-feed error for broken XML', async () => {
     await writeFile(file('broken.xml'), '<rss><channel><item><title>x</title></channel></rss>');
     const io = memoryIo(directory);
-    expect(await hcCommand.run(['ingest', 'broken.xml', '--outlet', 'cooperativa'], io)).toBe(ExitCode.invalidInput);
+    expect(await hcCommand.run(['ingest', 'broken.xml', '--outlet', 'cooperativa', '--out', 'x.jsonl'], io)).toBe(
+      ExitCode.invalidInput,
+    );
     expect(io.err()).toMatch(/ingest cooperativa: the feed is not well-formed XML \(line 1/);
   });
 });

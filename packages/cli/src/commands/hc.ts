@@ -15,6 +15,7 @@ import {
   createRulesBaseline,
   evaluate,
   findOutlet,
+  ingestFeedDocument,
   loadGoldenSet,
   parseFeed,
   parseJsonl,
@@ -28,6 +29,7 @@ import {
   type Verdict,
 } from '@espectro/headline-classifier';
 import { FrozenArtifactSchema, HeadlineClassSchema, verifyFrozenArtifact } from '@espectro/methodology';
+import { openStore } from '@espectro/store';
 import { z } from 'zod';
 import { InputFileError } from '../errors.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -42,8 +44,12 @@ Chilean headline classifier (seed 004): six classes, boletín links only by numb
       {"id","class","boletines","backend","evidence"} line per headline. Uses the offline rules
       baseline unless --model is given or DEEPSEEK_API_KEY is set (then DeepSeek). Every run is
       recorded in the run log (default .espectro/headline-classifier/run-log.json).
-  espectro hc ingest <feed.xml> --outlet ID [--out FILE]
-      Reads an RSS 2.0 feed file and writes its headlines (title and bajada only, HC-2) as JSONL.
+  espectro hc ingest <feed.xml> --outlet ID [--db DIR] [--offline | --model deepseek[:MODEL]] [--out FILE]
+      Reads an RSS 2.0 feed file (title and bajada only, HC-2), classifies the items the database
+      does not have yet and stores them (.espectro/db, DATABASE_URL or --db). With --out, writes
+      the headlines as JSONL instead and stores nothing.
+  espectro hc list [--class CLASS] [--outlet ID] [--limit N] [--db DIR] [--json]
+      The stored classified headlines, newest first.
   espectro hc register --thresholds FILE [--golden DIR] [--out FILE] [--at ISO]
       Freezes thresholds, taxonomy and golden-set hashes with the time (AGR-4). Register BEFORE
       the classifier's first run. Thresholds file: {"macroAccuracy":{"minimum":0.8},
@@ -174,10 +180,22 @@ async function classify(args: string[], io: CliIo): Promise<number> {
   return ExitCode.ok;
 }
 
+/** True for an http(s) address given where a feed file is expected. */
+function isUrl(value: string): boolean {
+  return /^https?:\/\//i.test(value);
+}
+
 async function ingest(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { outlet: { type: 'string' }, out: { type: 'string' } },
+    options: {
+      outlet: { type: 'string' },
+      out: { type: 'string' },
+      db: { type: 'string' },
+      offline: { type: 'boolean' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+    },
     allowPositionals: true,
     strict: true,
   });
@@ -186,15 +204,86 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
     throw new UsageError(
       'hc ingest needs --outlet (latercera, lacuarta, exante, biobiochile, cooperativa or a domain)',
     );
+  const source = positionals[0]!;
+  if (isUrl(source)) {
+    // The HTTP fetcher (timeouts, size limit, conditional requests) is @espectro/ingest's; until it
+    // is available this command reads files only rather than fetching with a second, weaker client.
+    throw new UsageError(
+      `hc ingest reads feed files; fetching ${source} needs @espectro/ingest's feed fetcher, which is not available in this build — download the feed (e.g. curl -o feed.xml '${source}') and pass the file`,
+    );
+  }
   const outlet = findOutlet(values.outlet) ?? { id: values.outlet, domain: values.outlet };
-  const result = parseFeed(await readText(positionals[0]!, io.cwd), outlet);
-  await writeOutput(toJsonl(result.headlines), values.out, io);
-  for (const item of result.skipped)
-    io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
-  const dropped = Object.entries(result.droppedFields).map(([field, count]) => `${field} ×${count}`);
-  io.stderr(
-    `espectro hc: ${result.headlines.length} headline(s) from ${outlet.id}${dropped.length > 0 ? `; dropped unread (HC-2): ${dropped.join(', ')}` : ''}\n`,
-  );
+  const xml = await readText(source, io.cwd);
+  if (values.out !== undefined) {
+    const result = parseFeed(xml, outlet);
+    await writeOutput(toJsonl(result.headlines), values.out, io);
+    for (const item of result.skipped)
+      io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
+    io.stderr(
+      `espectro hc: ${result.headlines.length} headline(s) from ${outlet.id} written to ${values.out}${droppedNote(result.droppedFields)}\n`,
+    );
+    return ExitCode.ok;
+  }
+  const classifier = chooseClassifier(values, io);
+  const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+  try {
+    const report = await ingestFeedDocument({ outlet, xml, classifier, sink: store.chileHeadlines });
+    for (const item of report.skipped)
+      io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
+    io.stderr(
+      `espectro hc: ${outlet.id}: ${report.items} headline(s) read, ${report.stored} classified by ${report.backend} and stored, ${report.alreadyStored} already stored${report.rejected > 0 ? `, ${report.rejected} rejected` : ''} (${store.database.location})${droppedNote(report.droppedFields)}\n`,
+    );
+  } finally {
+    await store.close();
+  }
+  return ExitCode.ok;
+}
+
+function droppedNote(droppedFields: Record<string, number>): string {
+  const dropped = Object.entries(droppedFields).map(([field, count]) => `${field} ×${count}`);
+  return dropped.length > 0 ? `; dropped unread (HC-2): ${dropped.join(', ')}` : '';
+}
+
+async function list(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      class: { type: 'string' },
+      outlet: { type: 'string' },
+      limit: { type: 'string' },
+      db: { type: 'string' },
+      json: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  const headlineClass = values.class === undefined ? undefined : HeadlineClassSchema.safeParse(values.class);
+  if (headlineClass !== undefined && !headlineClass.success)
+    throw new UsageError(`--class must be one of ${HeadlineClassSchema.options.join(', ')}`);
+  const limit = values.limit === undefined ? 20 : Number(values.limit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    throw new UsageError('--limit must be a whole number from 1 to 1000');
+  const outlet = values.outlet === undefined ? undefined : (findOutlet(values.outlet)?.domain ?? values.outlet);
+  const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+  try {
+    const rows = await store.chileHeadlines.list({
+      limit,
+      ...(headlineClass?.data === undefined ? {} : { class: headlineClass.data }),
+      ...(outlet === undefined ? {} : { outlet }),
+    });
+    if (values.json) {
+      io.stdout(toJsonl(rows));
+      return ExitCode.ok;
+    }
+    for (const row of rows) {
+      const links = row.boletines.length > 0 ? `  boletín ${row.boletines.join(', ')}` : '';
+      io.stdout(
+        `${row.publishedAt.slice(0, 16).replace('T', ' ')}  ${row.outlet}  ${row.class ?? 'unclassified'}  ${row.title}${links}\n`,
+      );
+    }
+    io.stderr(`espectro hc: ${rows.length} stored headline(s), newest first (${store.database.location})\n`);
+  } finally {
+    await store.close();
+  }
   return ExitCode.ok;
 }
 
@@ -345,6 +434,7 @@ async function reportCommand(args: string[], io: CliIo): Promise<number> {
 const SUBCOMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
   classify,
   ingest,
+  list,
   register: registerCommand,
   evaluate: evaluateCommand,
   report: reportCommand,
@@ -358,10 +448,12 @@ export const hcCommand: CliCommand = {
   async run(args, io) {
     const [subcommand, ...rest] = args;
     if (subcommand === undefined)
-      throw new UsageError('hc needs a subcommand: classify, ingest, register, evaluate or report');
+      throw new UsageError('hc needs a subcommand: classify, ingest, list, register, evaluate or report');
     const run = SUBCOMMANDS[subcommand];
     if (run === undefined)
-      throw new UsageError(`unknown hc subcommand "${subcommand}" (classify, ingest, register, evaluate, report)`);
+      throw new UsageError(
+        `unknown hc subcommand "${subcommand}" (classify, ingest, list, register, evaluate, report)`,
+      );
     try {
       return await run(rest, io);
     } catch (error) {

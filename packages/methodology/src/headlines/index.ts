@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { BoletinNumberSchema, ExtractBoletinesInputSchema } from './boletin.js';
 import { HeadlineLinksSchema, LinkHeadlineInputSchema, MayAutoLinkInputSchema } from './link.js';
+import { BillPageUrlInputSchema } from './bill-page.js';
+import { ClassifiedHeadlineSchema } from './classified.js';
 import { StoredHeadlineSchema } from './stored.js';
 import { HeadlineSignalsSchema, HeadlineTaxonomyEntrySchema } from './taxonomy.js';
 
@@ -23,6 +25,8 @@ export {
   type StoredHeadline,
 } from './stored.js';
 export { BoletinNumberSchema, ExtractBoletinesInputSchema, extractBoletines } from './boletin.js';
+export { ClassifiedHeadlineSchema, type ClassifiedHeadline } from './classified.js';
+export { BILL_PAGE_URL_TEMPLATE, BillPageUrlInputSchema, billPageUrl, type BillPageUrlInput } from './bill-page.js';
 export {
   BoletinLinkSchema,
   HeadlineLinksSchema,
@@ -45,9 +49,11 @@ export const headlineSchemas: Record<string, z.ZodType> = {
   HeadlineTaxonomyEntry: HeadlineTaxonomyEntrySchema,
   HeadlineSignals: HeadlineSignalsSchema,
   StoredHeadline: StoredHeadlineSchema,
+  ClassifiedHeadline: ClassifiedHeadlineSchema,
   ExtractBoletinesInput: ExtractBoletinesInputSchema,
   BoletinNumber: BoletinNumberSchema,
   LinkHeadlineInput: LinkHeadlineInputSchema,
   HeadlineLinks: HeadlineLinksSchema,
   MayAutoLinkInput: MayAutoLinkInputSchema,
+  BillPageUrlInput: BillPageUrlInputSchema,
 };

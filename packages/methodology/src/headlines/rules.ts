@@ -1,4 +1,5 @@
 import type { RuleEntry } from '../shared/rule-entry.js';
+import { BILL_PAGE_URL_TEMPLATE } from './bill-page.js';
 import { MAX_HEADLINE_DESCRIPTION_LENGTH, MAX_HEADLINE_TITLE_LENGTH } from './stored.js';
 
 const SECTION = '9. Headline classifier and its validation';
@@ -27,7 +28,7 @@ export const headlineRules: RuleEntry[] = [
     section: SECTION,
     seed: '004 Qué se monitorea',
     choice: false,
-    implementedBy: ['StoredHeadlineSchema', 'parseStoredHeadline'],
+    implementedBy: ['StoredHeadlineSchema', 'parseStoredHeadline', 'ClassifiedHeadlineSchema'],
     parameters: [
       { name: 'maxTitleLength', default: MAX_HEADLINE_TITLE_LENGTH, description: 'Longest title accepted.' },
       {
@@ -45,9 +46,15 @@ export const headlineRules: RuleEntry[] = [
     section: SECTION,
     seed: '004 Umbrales pre-registrados y resultado',
     choice: true,
-    implementedBy: ['extractBoletines', 'linkHeadline'],
-    parameters: [],
+    implementedBy: ['extractBoletines', 'linkHeadline', 'billPageUrl'],
+    parameters: [
+      {
+        name: 'billPageUrl',
+        default: BILL_PAGE_URL_TEMPLATE,
+        description: "Public page of a bill by its boletín number (the Chamber's record of its passage) [choice].",
+      },
+    ],
     statement:
-      'A headline links to a bill only through a number introduced by the word boletín/boletines in its title or description (optional N°/Nº/N.º/nro./núm. marker, lists joined by , ; y e o u &), normalised to NNNNN-NN (dots and leading zeros removed, 2-digit suffix); never through its class. Dates, phone numbers, amounts and RUTs are never read.',
+      'A headline links to a bill only through a number introduced by the word boletín/boletines in its title or description (optional N°/Nº/N.º/nro./núm. marker, lists joined by , ; y e o u &), normalised to NNNNN-NN (dots and leading zeros removed, 2-digit suffix), and the link goes to the public page of that bill; never through its class. Dates, phone numbers, amounts and RUTs are never read.',
   },
 ];
