@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadMigrations } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
 import { dbCommand } from './db.js';
@@ -30,7 +31,7 @@ describe('espectro db / run / story / export on one embedded database', () => {
     expect(JSON.parse(again.out())).toMatchObject({
       backend: 'pglite',
       appliedNow: [],
-      applied: ['0001_initial.sql'],
+      applied: loadMigrations().map((migration) => migration.name),
       pending: [],
     });
     const status = memoryIo(work);
