@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tools/tsup.config.js';
 
-export default packageBuild({ index: 'src/index.ts' });
+export default packageBuild({ index: 'src/index.ts', testing: 'src/testing/index.ts' });

@@ -38,3 +38,4 @@ export {
   type RosterOutletRef,
   type SourceReport,
 } from './ingest.js';
+export * from './fetch/index.js';

@@ -149,5 +149,26 @@ export {
   type SaveClassifiedHeadlinesResult,
   type StoredClassifiedHeadline,
 } from './chile-headlines.js';
+export {
+  FEED_FETCH_HISTORY,
+  FeedInputSchema,
+  MIN_POLL_INTERVAL_SECONDS,
+  addFeed,
+  claimDueFeeds,
+  dueFeeds,
+  feedFetchHistory,
+  feedIdFor,
+  getFeed,
+  listFeeds,
+  recordFeedFetch,
+  removeFeed,
+  setFeedEnabled,
+  type AddFeedResult,
+  type Feed,
+  type FeedFetchRecord,
+  type FeedInput,
+  type ListFeedsFilter,
+} from './feeds.js';
+export { DomainSchema } from './outlets.js';
 export { createStore, openStore, type Store } from './store.js';
 export * as schema from './schema.js';

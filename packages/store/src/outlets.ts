@@ -67,7 +67,8 @@ export interface OutletWithHistory extends Outlet {
   history: OutletRatingHistoryEntry[];
 }
 
-const DomainSchema = z
+/** A lowercase outlet domain such as `elpais.com`. */
+export const DomainSchema = z
   .string()
   .regex(
     /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/,

@@ -24,6 +24,9 @@ import {
 import { chileHeadlines } from './schema-chile.js';
 
 export { chileHeadlines } from './schema-chile.js';
+import { feedFetches, feeds } from './schema-feeds.js';
+
+export { feedFetches, feeds } from './schema-feeds.js';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -464,4 +467,6 @@ export const storeSchema = {
   runs,
   runCheckpoints,
   chileHeadlines,
+  feeds,
+  feedFetches,
 };

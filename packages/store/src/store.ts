@@ -38,6 +38,23 @@ import {
   type PreliminaryOutletInput,
   type RecordOutletRatingInput,
 } from './outlets.js';
+import {
+  addFeed,
+  claimDueFeeds,
+  dueFeeds,
+  feedFetchHistory,
+  getFeed,
+  listFeeds,
+  recordFeedFetch,
+  removeFeed,
+  setFeedEnabled,
+  type AddFeedResult,
+  type Feed,
+  type FeedFetchRecord,
+  type FeedInput,
+  type ListFeedsFilter,
+} from './feeds.js';
+import type { FeedFetchOutcome, FeedRegistry } from '@espectro/ingest';
 import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
 import {
@@ -103,6 +120,22 @@ export interface Store {
     list(filter?: ListClassifiedHeadlinesFilter): ReturnType<typeof listClassifiedHeadlines>;
     counts(): ReturnType<typeof countClassifiedHeadlines>;
   };
+  /** The feed registry; also the `FeedRegistry` that `fetchDueFeeds` of `@espectro/ingest` claims from and records to. */
+  readonly feeds: FeedRegistry & {
+    /** Registers an address (idempotent); an unknown outlet enters the roster as preliminary. */
+    add(input: FeedInput, now?: Date): Promise<AddFeedResult>;
+    list(filter?: ListFeedsFilter): Promise<Feed[]>;
+    /** By id (`f_…`) or address. */
+    get(idOrUrl: string): Promise<Feed | undefined>;
+    remove(idOrUrl: string): Promise<boolean>;
+    setEnabled(idOrUrl: string, enabled: boolean, reason?: string | null, now?: Date): Promise<Feed | undefined>;
+    /** Due feeds without leasing them. */
+    due(now: Date, limit: number): Promise<Feed[]>;
+    claimDue(now: Date, limit: number, claim: { workerId: string; leaseSeconds?: number }): Promise<Feed[]>;
+    /** Resolves to the fetch id, or `null` when the feed was removed meanwhile. */
+    recordFetch(outcome: FeedFetchOutcome): Promise<number | null>;
+    history(idOrUrl: string, limit?: number): Promise<FeedFetchRecord[]>;
+  };
   close(): Promise<void>;
 }
 
@@ -156,6 +189,18 @@ export function createStore(database: Database): Store {
       known: (ids) => knownClassifiedHeadlineIds(db, ids),
       list: (filter) => listClassifiedHeadlines(db, filter),
       counts: () => countClassifiedHeadlines(db),
+    },
+    feeds: {
+      add: (input, now) => db.transaction((tx) => addFeed(tx, input, now ?? new Date())),
+      list: (filter) => listFeeds(db, filter),
+      get: (idOrUrl) => getFeed(db, idOrUrl),
+      remove: (idOrUrl) => removeFeed(db, idOrUrl),
+      setEnabled: (idOrUrl, enabled, reason, now) =>
+        setFeedEnabled(db, idOrUrl, enabled, reason ?? null, now ?? new Date()),
+      due: (now, limit) => dueFeeds(db, now, limit),
+      claimDue: (now, limit, claim) => db.transaction((tx) => claimDueFeeds(tx, now, limit, claim)),
+      recordFetch: (outcome) => db.transaction((tx) => recordFeedFetch(tx, outcome)),
+      history: (idOrUrl, limit) => feedFetchHistory(db, idOrUrl, limit),
     },
     close: () => database.close(),
   };
