@@ -10,6 +10,8 @@ CREATE TABLE feeds (
   -- The outlet publishing it; an outlet missing from the roster enters it as preliminary (seed 002 §10).
   outlet                text NOT NULL REFERENCES sources (domain),
   kind                  text NOT NULL CHECK (kind IN ('rss', 'atom', 'rdf', 'json', 'news-api')),
+  -- What the bodies are for: 'articles' (the story pipeline) or 'chile-headlines' (seed 004's classifier only).
+  purpose               text NOT NULL DEFAULT 'articles' CHECK (purpose IN ('articles', 'chile-headlines')),
   -- The NEWS_API_PRESETS name, for news-api feeds only.
   preset                text,
   title                 text,

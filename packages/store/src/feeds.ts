@@ -11,11 +11,13 @@ import { isIP } from 'node:net';
 import {
   FeedFetchOutcomeSchema,
   FeedKindSchema,
+  FeedPurposeSchema,
   httpUrl,
   NewsApiPresetSchema,
   redactFeedUrl,
   type FeedFetchOutcome,
   type FeedKind,
+  type FeedPurpose,
 } from '@espectro/ingest';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -58,6 +60,7 @@ export const FeedInputSchema = z
     /** Name for the outlet if it enters the roster as preliminary (default: the domain). */
     outletName: z.string().min(1).max(300).optional(),
     kind: FeedKindSchema.default('rss'),
+    purpose: FeedPurposeSchema.default('articles'),
     preset: NewsApiPresetSchema.nullable().optional(),
     title: z.string().min(1).max(500).nullable().optional(),
     siteUrl: z.string().max(4_000).nullable().optional(),
@@ -106,6 +109,7 @@ export interface Feed {
   url: string;
   outlet: string;
   kind: FeedKind;
+  purpose: FeedPurpose;
   preset: string | null;
   title: string | null;
   siteUrl: string | null;
@@ -168,6 +172,7 @@ function feedFromRow(row: FeedRow, lastFetch: FetchRow | null): Feed {
     url: row.url,
     outlet: row.outlet,
     kind: row.kind,
+    purpose: row.purpose,
     preset: row.preset,
     title: row.title,
     siteUrl: row.siteUrl,
@@ -255,6 +260,7 @@ export async function addFeed(executor: StoreExecutor, input: FeedInput, now: Da
       url: parsed.url,
       outlet,
       kind: parsed.kind,
+      purpose: parsed.purpose,
       preset: parsed.preset ?? null,
       title: parsed.title ?? null,
       siteUrl: parsed.siteUrl ?? null,
@@ -295,6 +301,7 @@ export async function getFeed(executor: StoreExecutor, idOrUrl: string): Promise
 export interface ListFeedsFilter {
   outlet?: string;
   enabled?: boolean;
+  purpose?: FeedPurpose;
 }
 
 /**
@@ -307,6 +314,7 @@ export async function listFeeds(executor: StoreExecutor, filter: ListFeedsFilter
   const conditions = [
     ...(filter.outlet !== undefined ? [eq(feeds.outlet, filter.outlet)] : []),
     ...(filter.enabled !== undefined ? [eq(feeds.enabled, filter.enabled)] : []),
+    ...(filter.purpose !== undefined ? [eq(feeds.purpose, filter.purpose)] : []),
   ];
   const rows = await executor
     .select()
@@ -393,7 +401,7 @@ export async function claimDueFeeds(
   executor: StoreExecutor,
   now: Date,
   limit: number,
-  claim: { workerId: string; leaseSeconds?: number },
+  claim: { workerId: string; leaseSeconds?: number; purpose?: FeedPurpose },
 ): Promise<Feed[]> {
   checkLimit(limit, 'feeds.claimDue');
   if (claim.workerId.length === 0)
@@ -412,6 +420,7 @@ export async function claimDueFeeds(
       and(
         eq(feeds.enabled, true),
         lte(feeds.nextDueAt, now),
+        ...(claim.purpose !== undefined ? [eq(feeds.purpose, claim.purpose)] : []),
         sql`(${feeds.leasedUntil} IS NULL OR ${feeds.leasedUntil} <= ${now})`,
       ),
     )

@@ -17,6 +17,9 @@ export const feeds = pgTable(
       .notNull()
       .references(() => sources.domain),
     kind: text('kind', { enum: ['rss', 'atom', 'rdf', 'json', 'news-api'] }).notNull(),
+    purpose: text('purpose', { enum: ['articles', 'chile-headlines'] })
+      .notNull()
+      .default('articles'),
     preset: text('preset'),
     title: text('title'),
     siteUrl: text('site_url'),

@@ -54,7 +54,7 @@ import {
   type FeedInput,
   type ListFeedsFilter,
 } from './feeds.js';
-import type { FeedFetchOutcome, FeedRegistry } from '@espectro/ingest';
+import type { FeedFetchOutcome, FeedPurpose, FeedRegistry } from '@espectro/ingest';
 import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
 import {
@@ -131,7 +131,11 @@ export interface Store {
     setEnabled(idOrUrl: string, enabled: boolean, reason?: string | null, now?: Date): Promise<Feed | undefined>;
     /** Due feeds without leasing them. */
     due(now: Date, limit: number): Promise<Feed[]>;
-    claimDue(now: Date, limit: number, claim: { workerId: string; leaseSeconds?: number }): Promise<Feed[]>;
+    claimDue(
+      now: Date,
+      limit: number,
+      claim: { workerId: string; leaseSeconds?: number; purpose?: FeedPurpose },
+    ): Promise<Feed[]>;
     /** Resolves to the fetch id, or `null` when the feed was removed meanwhile. */
     recordFetch(outcome: FeedFetchOutcome): Promise<number | null>;
     history(idOrUrl: string, limit?: number): Promise<FeedFetchRecord[]>;

@@ -13,6 +13,14 @@ export const FeedKindSchema = z.enum(['rss', 'atom', 'rdf', 'json', 'news-api'])
 /** @see {@link FeedKindSchema} */
 export type FeedKind = z.infer<typeof FeedKindSchema>;
 
+/**
+ * What a feed's bodies are for: `articles` go to the story pipeline; `chile-headlines` only to
+ * seed 004's headline classifier (the five monitored Chilean outlets).
+ */
+export const FeedPurposeSchema = z.enum(['articles', 'chile-headlines']);
+/** @see {@link FeedPurposeSchema} */
+export type FeedPurpose = z.infer<typeof FeedPurposeSchema>;
+
 /** Names of the news-API presets, for validation. */
 export const NewsApiPresetSchema = z.enum(Object.keys(NEWS_API_PRESETS) as [NewsApiPreset, ...NewsApiPreset[]]);
 

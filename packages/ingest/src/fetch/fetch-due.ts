@@ -12,7 +12,7 @@
  */
 import { ingestSources, type IngestSource } from '../ingest.js';
 import type { FetchErrorClass } from './error-class.js';
-import { bodyFormatOf, ingestSourceFor, type FeedKind } from './feed-kind.js';
+import { bodyFormatOf, ingestSourceFor, type FeedKind, type FeedPurpose } from './feed-kind.js';
 import type { FeedFetcher } from './fetcher.js';
 import type { FeedFetchOutcome } from './outcome.js';
 import { nextFetchDelay } from './schedule.js';
@@ -24,6 +24,8 @@ export interface FeedToFetch {
   url: string;
   outlet: string;
   kind: FeedKind;
+  /** Where the caller's `ingest` should route the body (default `articles`). */
+  purpose?: FeedPurpose;
   preset: string | null;
   pollIntervalSeconds: number;
   etag: string | null;
@@ -48,7 +50,11 @@ export type IngestBody = (source: IngestSource, feed: FeedToFetch) => Promise<In
 /** Where due feeds come from and outcomes go: implemented by `@espectro/store` (`store.feeds`). */
 export interface FeedRegistry {
   /** Leases up to `limit` enabled feeds due at `now` to `workerId` (skipping feeds leased by others). */
-  claimDue(now: Date, limit: number, claim: { workerId: string; leaseSeconds?: number }): Promise<FeedToFetch[]>;
+  claimDue(
+    now: Date,
+    limit: number,
+    claim: { workerId: string; leaseSeconds?: number; purpose?: FeedPurpose },
+  ): Promise<FeedToFetch[]>;
   /** Stores one outcome: the fetch log row and the feed's new state (validators, failures, next due, lease released). */
   recordFetch(outcome: FeedFetchOutcome): Promise<unknown>;
 }
@@ -253,6 +259,8 @@ export interface FetchDueFeedsOptions extends FetchFeedOnceOptions {
   limit?: number;
   /** Lease length (default: enough for the total timeout of a whole batch, at least 10 minutes). */
   leaseSeconds?: number;
+  /** Only feeds with this purpose (default: every purpose). */
+  purpose?: FeedPurpose;
   /** Fetches running at once over all hosts (default 16); per-host limits apply within it. */
   concurrency?: number;
 }
@@ -281,6 +289,7 @@ export async function fetchDueFeeds(options: FetchDueFeedsOptions): Promise<Fetc
   const feeds = await registry.claimDue(fetcher.clock.now(), options.limit ?? 1000, {
     workerId: options.workerId,
     leaseSeconds,
+    ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
   });
   const outcomes: FeedFetchOutcome[] = new Array(feeds.length);
   const sources: IngestSource[] = [];

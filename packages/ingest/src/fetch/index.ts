@@ -32,12 +32,14 @@ export {
 } from './fetcher.js';
 export {
   FeedKindSchema,
+  FeedPurposeSchema,
   JSON_FEED_MAPPING,
   NewsApiPresetSchema,
   bodyFormatOf,
   ingestSourceFor,
   type FeedFormat,
   type FeedKind,
+  type FeedPurpose,
 } from './feed-kind.js';
 export { FeedFetchOutcomeSchema, type FeedFetchOutcome } from './outcome.js';
 export {
