@@ -12,7 +12,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  claimReviewJsonLd,
+  claimReview,
+  claimReviewSubjectOf,
   DebateReplaySchema,
   openDataCsv,
   openDataRows,
@@ -76,9 +77,9 @@ if (outDirectory !== undefined) {
   writeFileSync(join(outDirectory, 'checagens.csv'), openDataCsv(checks));
   const claimReviews = checks
     .map((check) =>
-      claimReviewJsonLd(check, {
-        publisher: { name: 'Placar (exemplo fictício)', url: 'https://placar.example' },
-        debate: replay.debate,
+      claimReview(claimReviewSubjectOf(check, replay.debate), {
+        siteUrl: 'https://placar.example/',
+        publisherName: 'Placar (exemplo fictício)',
       }),
     )
     .filter((item) => item !== null);

@@ -31,8 +31,12 @@ import type { LiveStages, ReviewStages, WebSearch } from './stages/types.js';
 export interface DefaultStagesSettings {
   /** API keys are read from here (default `process.env`). */
   env?: Record<string, string | undefined>;
-  /** Enrolled candidate voices for stage 3 (a voices file path or object). */
-  voices: SpeakerIdIdentifierSettings['voices'];
+  /**
+   * Enrolled candidate voices for stage 3 (a voices file path or object). Only the live stages
+   * need them: without, the speaker stage fails every chunk with `missing_configuration` (a
+   * review of a stored debate needs none).
+   */
+  voices?: SpeakerIdIdentifierSettings['voices'];
   speaker?: Omit<SpeakerIdIdentifierSettings, 'voices'>;
   /** Where every call is recorded; default a new in-memory ledger with the default price table (returned). */
   ledger?: CostLedger;
@@ -99,7 +103,20 @@ export async function createDefaultStages(
         createGroqTranscriber({ apiKey: groqKey, model: 'whisper-large-v3-turbo', ledger }),
       ],
     }),
-    speaker: await createSpeakerIdIdentifier({ ...settings.speaker, voices: settings.voices, env }),
+    speaker:
+      settings.voices !== undefined
+        ? await createSpeakerIdIdentifier({ ...settings.speaker, voices: settings.voices, env })
+        : {
+            identify: () =>
+              Promise.reject(
+                new FactcheckError({
+                  code: 'missing_configuration',
+                  stage: 'speaker',
+                  field: 'voices',
+                  message: 'no enrolled voices: pass voices (espectro speaker enroll) for the live stages',
+                }),
+              ),
+          },
     tone: createLlmToneClassifier({ model: createGroq({ apiKey: groqKey, model: models.tone.model, ...shared }) }),
     claims: createLlmClaimExtractor({
       model: createFallbackChain([anthropic(models.claims.model), gemini(models.judge.model)], shared),
@@ -140,6 +157,8 @@ export async function createDefaultStages(
       stage: 'review_transcription',
     }),
     reviewer: createLlmReviewer({ model: gemini(models.reviewer.model) }),
+    // seed 001 stage 9: every check is "conferida em fontes oficiais" after the debate
+    search: live.search,
   };
   return { live, review, ledger };
 }

@@ -83,6 +83,12 @@ export {
 } from './decide.js';
 export {
   createMemoryCheckRepository,
+  isDebateRepository,
+  debateDocumentParsers,
+  type DebateRepository,
+  type DebatePhase,
+  type StoredDebateRecord,
+  type DebateChangeEvent,
   type CheckRepository,
   type MemoryCheckRepository,
   type StoredScoreboards,
@@ -91,10 +97,16 @@ export {
   streamLiveDebate,
   runLiveDebate,
   offsetTime,
+  storedLiveResult,
   type LiveDebateOptions,
   type LiveChunkEvent,
 } from './pipeline.js';
-export { reviewDebate, type ReviewDebateOptions } from './review.js';
+export {
+  reviewDebate,
+  reviewStoredDebate,
+  type ReviewDebateOptions,
+  type ReviewStoredDebateOptions,
+} from './review.js';
 export {
   checkHistories,
   speakingTimeByTone,
@@ -111,17 +123,21 @@ export {
   type DebateCost,
   type DebateSummary,
 } from './outputs/scoreboard.js';
+export { openDataRows, openDataCsv, type OpenDataRow } from './outputs/exports.js';
+export { VERDICT_LABELS_PT, STATUS_LABELS_PT } from './outputs/labels.js';
 export {
-  openDataRows,
-  openDataCsv,
-  claimReviewJsonLd,
-  VERDICT_LABELS_PT,
-  STATUS_LABELS_PT,
+  claimReview,
+  claimReviewSubjectOf,
+  checkSlug,
+  checkPagePath,
+  debatePagePath,
+  absoluteSiteUrl,
   CLAIM_REVIEW_RATINGS,
-  type OpenDataRow,
-  type ClaimReviewPublisher,
-  type ClaimReviewSettings,
-} from './outputs/exports.js';
+  CLAIM_REVIEW_SCALE,
+  type ClaimReview,
+  type ClaimReviewSite,
+  type ClaimReviewSubject,
+} from './outputs/claimreview.js';
 export {
   DebateReplaySchema,
   ReplayChunkSchema,
@@ -150,3 +166,7 @@ export {
   type ReplayRun,
 } from './replay/stages.js';
 export { createDefaultStages, type DefaultStagesSettings } from './defaults.js';
+export { systemClock, createManualClock, type LiveClock } from './live/clock.js';
+export { paceChunks, parsePace, type PaceOptions } from './live/pace.js';
+export { replayIntoStore, type ReplayIntoStoreOptions, type ReplayIntoStoreResult } from './live/replay-into-store.js';
+export { decodeWithFfmpeg, ffmpegArguments, type FfmpegDecodeOptions } from './audio/ffmpeg.js';

@@ -11,7 +11,7 @@ import type { AudioChunk } from './audio/chunker.js';
 import { judgeClaim, reverifyClaimAudio, type JudgedClaim } from './decide.js';
 import { FactcheckError, isFactcheckError, messageOf, type PipelineStage } from './errors.js';
 import { mapOrdered } from './ordered.js';
-import type { CheckRepository } from './repository.js';
+import { isDebateRepository, type CheckRepository, type DebateRepository } from './repository.js';
 import {
   DebateInfoSchema,
   type Check,
@@ -44,8 +44,15 @@ export interface LiveDebateOptions {
   retries?: number;
   /** DEB-3 options. */
   evidence?: { allowUndated?: boolean; excludedDomains?: string[] };
-  /** Called once per chunk, in broadcast order, as soon as it is done (live progress). */
+  /** Called once per chunk, in broadcast order, as soon as it is done and stored (live progress). */
   onChunk?: (event: LiveChunkEvent) => void;
+  /**
+   * With a {@link DebateRepository}: the debate is a fictional replay (stored so, labelled so on
+   * every page). Default false.
+   */
+  fictional?: boolean;
+  /** With a {@link DebateRepository}: called for each incoming chunk that is already stored (a resumed run skips it). */
+  onSkippedChunk?: (chunk: AudioChunk) => void;
   signal?: AbortSignal;
 }
 
@@ -53,6 +60,12 @@ export interface LiveDebateOptions {
 export interface LiveChunkEvent {
   outcome: ChunkOutcome;
   checks: Check[];
+  /**
+   * Wall-clock milliseconds spent in each stage of this chunk (transcription, speaker, tone,
+   * claims, search, judge, audio_check, repeat; `store` = writing it), for the operator's table.
+   * Informational: no decision depends on it.
+   */
+  timings: Partial<Record<PipelineStage | 'store', number>>;
 }
 
 /** ISO time `seconds` after `startedAt`. */
@@ -78,6 +91,8 @@ interface ChunkWork {
   chunk: AudioChunk;
   /** Results of finished steps, kept across retries so a retry only re-runs what failed. */
   memo: Map<string, unknown>;
+  /** Milliseconds per stage (see {@link LiveChunkEvent.timings}). */
+  timings: LiveChunkEvent['timings'];
 }
 
 /**
@@ -98,7 +113,22 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
   const { stages, repository, ledger } = options;
   const candidates = new Set(debate.candidates.map((candidate) => candidate.name));
   const jobId = debate.id;
-  await repository?.saveDebateName(debate.id, debate.name);
+  // A debate repository stores each chunk with its checks in one transaction and tells which
+  // chunks are already stored: a resumed run skips them (no chunk checked twice, none lost).
+  const debateRepository = isDebateRepository(repository) ? repository : undefined;
+  let storedChunks = new Set<number>();
+  if (debateRepository !== undefined) {
+    const started = await debateRepository.startDebate(debate, { fictional: options.fictional ?? false });
+    storedChunks = new Set(started.storedChunks);
+  } else await repository?.saveDebateName(debate.id, debate.name);
+  // ledger entries of this debate already stored with an earlier chunk
+  let storedCosts = 0;
+  const newCosts = () => {
+    const entries = ledger?.entries({ jobId }) ?? [];
+    const fresh = entries.slice(storedCosts);
+    storedCosts = entries.length;
+    return fresh;
+  };
   const context = (key: string): StageContext => ({ debate, jobId, ledger, key, signal: options.signal });
 
   const step = async <Result>(
@@ -108,12 +138,16 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
     run: () => Promise<Result>,
   ): Promise<Result> => {
     if (work.memo.has(name)) return work.memo.get(name) as Result;
+    const started = performance.now();
     try {
       const value = await run();
       work.memo.set(name, value);
       return value;
     } catch (error) {
       throw stageError(stage, error);
+    } finally {
+      // `check:*` wraps the claim's own steps: only leaf steps are timed
+      if (!name.startsWith('check:')) work.timings[stage] = (work.timings[stage] ?? 0) + (performance.now() - started);
     }
   };
 
@@ -322,10 +356,10 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
       discarded: [],
       checkIds: [],
     };
-    if (split === null) return { outcome: { ...outcome, status: 'chatter' }, checks: [] };
+    if (split === null) return { outcome: { ...outcome, status: 'chatter' }, checks: [], timings: work.timings };
     const speaker = speakerResult.speaker;
     if (speaker === null || !candidates.has(speaker))
-      return { outcome: { ...outcome, status: 'unknown_speaker' }, checks: [] };
+      return { outcome: { ...outcome, status: 'unknown_speaker' }, checks: [], timings: work.timings };
     const claims = await step(work, 'claims', 'claims', () =>
       stages.claims.extract({ transcript: transcript.text, speaker }, context(key)),
     );
@@ -344,11 +378,18 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
         );
     }
     outcome.checkIds = checks.map((check) => check.id);
-    return { outcome, checks };
+    return { outcome, checks, timings: work.timings };
   };
 
   const works = async function* (): AsyncGenerator<ChunkWork> {
-    for await (const chunk of options.chunks as AsyncIterable<AudioChunk>) yield { chunk, memo: new Map() };
+    for await (const chunk of options.chunks as AsyncIterable<AudioChunk>) {
+      options.signal?.throwIfAborted();
+      if (storedChunks.has(chunk.index)) {
+        options.onSkippedChunk?.(chunk);
+        continue;
+      }
+      yield { chunk, memo: new Map(), timings: {} };
+    }
   };
 
   for await (const event of mapOrdered(works(), (work, attempt) => processChunk(work, attempt), {
@@ -375,12 +416,24 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
           checkIds: [],
         },
         checks: [],
+        timings: work.timings,
       };
     },
   })) {
-    for (const check of event.checks) await repository?.saveCheck(check);
+    const storing = performance.now();
+    if (debateRepository !== undefined)
+      await debateRepository.saveChunk({
+        debateId: debate.id,
+        outcome: event.outcome,
+        checks: event.checks,
+        costs: newCosts(),
+      });
+    else for (const check of event.checks) await repository?.saveCheck(check);
+    event.timings.store = performance.now() - storing;
     options.onChunk?.(event);
     yield event;
+    // an aborted run stops after the chunk it stored (a resumed run starts from the next)
+    options.signal?.throwIfAborted();
   }
 }
 
@@ -399,5 +452,32 @@ export async function runLiveDebate(options: LiveDebateOptions): Promise<LiveDeb
     chunks.push(event.outcome);
     checks.push(...event.checks);
   }
-  return { debate, chunks, checks };
+  const { repository } = options;
+  if (!isDebateRepository(repository)) return { debate, chunks, checks };
+  // a stored debate: the live part is over, and the result is what the store holds (resumed chunks included)
+  if (options.signal?.aborted !== true) await repository.endDebate(debate.id);
+  return storedLiveResult(repository, debate.id);
+}
+
+/**
+ * The live result of a stored debate, as the store holds it: its info, every stored chunk in
+ * broadcast order and its checks in chunk and claim order.
+ *
+ * @example
+ * const live = await storedLiveResult(store.debates, 'aurora-2026-09-17');
+ */
+export async function storedLiveResult(repository: DebateRepository, debateId: string): Promise<LiveDebateResult> {
+  const stored = await repository.getDebate(debateId);
+  if (stored === undefined)
+    throw new FactcheckError({
+      code: 'invalid_input',
+      stage: 'chunk',
+      field: 'debateId',
+      message: `no stored debate "${debateId}"`,
+    });
+  const chunks = await repository.listChunks(debateId);
+  const checks = (await repository.listChecks({ debateId })).sort(
+    (left, right) => left.chunkIndex - right.chunkIndex || left.claimIndex - right.claimIndex,
+  );
+  return { debate: stored.info, chunks, checks };
 }

@@ -1,5 +1,15 @@
+import type { LedgerEntry } from '@espectro/llm';
 import type { EarlierCheck, Scoreboards, VerdictHistoryEntry } from '@espectro/methodology';
-import type { Check } from './schemas.js';
+import {
+  CheckSchema,
+  ChunkOutcomeSchema,
+  DebateInfoSchema,
+  type Check,
+  type ChunkOutcome,
+  type DebateInfo,
+  type ReaderReport,
+  type ReviewResult,
+} from './schemas.js';
 
 /** A debate's two scoreboards as stored (REV-D: both are kept). */
 export interface StoredScoreboards extends Scoreboards {
@@ -106,3 +116,93 @@ export function createMemoryCheckRepository(
     },
   };
 }
+
+/** The phases of a stored debate: being checked live, live part over, reviewed (REV-D). */
+export type DebatePhase = 'live' | 'ended' | 'reviewed';
+
+/** One change of a stored debate, in the order it was stored (`seq` is the SSE event id). */
+export interface DebateChangeEvent {
+  seq: number;
+  debateId: string;
+  kind: 'chunk' | 'ended' | 'review' | 'report';
+  chunkIndex: number | null;
+  at: string;
+}
+
+/** A debate as a {@link DebateRepository} lists it. */
+export interface StoredDebateRecord {
+  info: DebateInfo;
+  /** A bundled or invented replay: every page labels it fictional. */
+  fictional: boolean;
+  phase: DebatePhase;
+  chunkCount: number;
+  /** Id of the latest change-feed event (the SSE id a page rendered now has seen). */
+  lastEventSeq: number;
+}
+
+/**
+ * Where whole debates live (issue 17 §1): a {@link CheckRepository} that also keeps the debate, its
+ * chunks (idempotent by debate id and chunk index, so a crashed run resumes), readers' reports and
+ * reviews. `@espectro/store`'s `createStoreDebateRepository` implements it over PGlite/PostgreSQL.
+ */
+export interface DebateRepository extends CheckRepository {
+  /** Records the debate (idempotent) and returns the indexes of the chunks already stored. */
+  startDebate(
+    debate: DebateInfo,
+    options?: { fictional?: boolean },
+  ): Promise<{ phase: DebatePhase; storedChunks: number[] }>;
+  /** A finished chunk, its checks and its model costs in one transaction; `false` when already stored. */
+  saveChunk(input: {
+    debateId: string;
+    outcome: ChunkOutcome;
+    checks: readonly Check[];
+    costs?: readonly LedgerEntry[];
+    at?: Date;
+  }): Promise<boolean>;
+  listChunks(debateId: string): Promise<ChunkOutcome[]>;
+  /** The live part is over (phase `ended`). */
+  endDebate(debateId: string, at?: Date): Promise<void>;
+  getDebate(debateId: string): Promise<StoredDebateRecord | undefined>;
+  listDebates(): Promise<StoredDebateRecord[]>;
+  addReport(report: ReaderReport): Promise<void>;
+  listReports(debateId: string, filter?: { unreviewed?: boolean }): Promise<ReaderReport[]>;
+  /** Change-feed events of a debate after `afterSeq` (the SSE ids of the live page), oldest first. */
+  eventsAfter(debateId: string, afterSeq: number, limit?: number): Promise<DebateChangeEvent[]>;
+  /** The review, its checks and both scoreboards in one transaction (phase `reviewed`). */
+  saveReview(input: {
+    debateId: string;
+    review: ReviewResult;
+    scoreboards: Scoreboards;
+    costs?: readonly LedgerEntry[];
+    at?: Date;
+  }): Promise<number>;
+}
+
+/**
+ * True when a repository also stores whole debates (then the live pipeline stores chunks and
+ * resumes, and the review can read stored reports).
+ *
+ * @example
+ * if (isDebateRepository(repository)) await repository.listChunks(debate.id);
+ */
+export function isDebateRepository(repository: CheckRepository | undefined): repository is DebateRepository {
+  return (
+    repository !== undefined &&
+    typeof (repository as Partial<DebateRepository>).saveChunk === 'function' &&
+    typeof (repository as Partial<DebateRepository>).startDebate === 'function'
+  );
+}
+
+/**
+ * Validating parsers for documents a store hands back (a check, a chunk outcome, a debate's info),
+ * for `@espectro/store`'s `createStoreDebateRepository(database, debateDocumentParsers)`: the one
+ * place where stored debate documents become pipeline types again.
+ *
+ * @example
+ * const repository = createStoreDebateRepository(store.database, debateDocumentParsers);
+ */
+export const debateDocumentParsers = {
+  parseCheck: (document: unknown): Check => CheckSchema.parse(document),
+  parseChunk: (document: unknown): ChunkOutcome => ChunkOutcomeSchema.parse(document),
+  parseInfo: (document: unknown): DebateInfo => DebateInfoSchema.parse(document),
+};

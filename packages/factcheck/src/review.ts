@@ -10,7 +10,8 @@ import type { AudioChunk } from './audio/chunker.js';
 import { judgeClaim, judgeWithReask, type JudgedClaim } from './decide.js';
 import { FactcheckError, messageOf } from './errors.js';
 import { mapOrdered } from './ordered.js';
-import type { CheckRepository } from './repository.js';
+import type { CheckRepository, DebateRepository } from './repository.js';
+import { storedLiveResult } from './pipeline.js';
 import {
   ReaderReportSchema,
   type Check,
@@ -124,6 +125,7 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
           query: check.claim.datum,
           speaker: check.candidate,
           claimAt: check.spokenAt,
+          sources: 'official',
         },
         context(`${claimKey}#review`),
       );
@@ -276,4 +278,35 @@ export async function reviewDebate(options: ReviewDebateOptions): Promise<Review
     });
   }
   return { reviewedAt: options.reviewedAt, transcripts, checks, changes, reports, failed };
+}
+
+/** Options of {@link reviewStoredDebate}. */
+export interface ReviewStoredDebateOptions extends Omit<ReviewDebateOptions, 'live' | 'reports' | 'repository'> {
+  repository: DebateRepository;
+  debateId: string;
+}
+
+/**
+ * The post-debate review of a stored debate (REV-D, seed 001 stage 9): the live result and every
+ * reader's report ("Achou erro nesta checagem?") are read from the store, the review runs (full
+ * re-transcription, evidence re-check when `stages.search` is set, readers' reports given to the
+ * reviewer of their check), and the reviewed checks, both scoreboards, the review record and its
+ * model costs are stored in one transaction.
+ *
+ * @example
+ * const review = await reviewStoredDebate({ repository: store.debates, debateId: 'aurora-2026-09-17', stages, reviewedAt, ledger });
+ */
+export async function reviewStoredDebate(options: ReviewStoredDebateOptions): Promise<ReviewResult> {
+  const { repository, debateId, ledger, ...rest } = options;
+  const live = await storedLiveResult(repository, debateId);
+  const reports = await repository.listReports(debateId);
+  const costsBefore = ledger?.entries({ jobId: debateId }).length ?? 0;
+  const review = await reviewDebate({ ...rest, live, reports, ...(ledger !== undefined ? { ledger } : {}) });
+  await repository.saveReview({
+    debateId,
+    review,
+    scoreboards: scoreboards(checkHistories(review.checks)),
+    costs: ledger?.entries({ jobId: debateId }).slice(costsBefore) ?? [],
+  });
+  return review;
 }

@@ -62,7 +62,11 @@ function sameEntry(left: VerdictHistoryEntry, right: VerdictHistoryEntry): boole
   );
 }
 
-async function writeCheck(executor: StoreExecutor, check: StoredCheckShape): Promise<void> {
+/**
+ * Writes a check inside a transaction: the document and indexed columns, plus the history entries
+ * not stored yet. Refuses (`history_rewrite`) a history the stored one is not a prefix of (REV-D).
+ */
+export async function writeCheck(executor: StoreExecutor, check: StoredCheckShape): Promise<void> {
   const stored = await executor
     .select()
     .from(verdictHistory)

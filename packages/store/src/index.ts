@@ -105,10 +105,26 @@ export {
   StoredCheckSchema,
   createStoreCheckRepository,
   listAllChecks,
+  writeCheck,
   type StoreCheckRepository,
   type StoredCheckShape,
   type StoredScoreboards,
 } from './checks.js';
+export {
+  StoredChunkSchema,
+  StoredDebateInfoSchema,
+  StoredReaderReportSchema,
+  StoredReviewSchema,
+  createStoreDebateRepository,
+  type DebateEvent,
+  type DebatePhase,
+  type SaveChunkInput,
+  type StoreDebateRepository,
+  type StoredChunkShape,
+  type StoredDebate,
+  type StoredDebateInfoShape,
+  type StoredReaderReport,
+} from './debates.js';
 export {
   createStoreRetryQueue,
   enqueueRetry,

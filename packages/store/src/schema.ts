@@ -27,6 +27,9 @@ export { chileHeadlines } from './schema-chile.js';
 import { feedFetches, feeds } from './schema-feeds.js';
 
 export { feedFetches, feeds } from './schema-feeds.js';
+import { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
+
+export { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -354,12 +357,6 @@ export const synthesisRetryQueue = pgTable(
   ],
 );
 
-/** Debate display names ("já checado em <name>", REP-1). */
-export const debates = pgTable('debates', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-});
-
 /** Debate checks (seed 001): indexed columns plus the whole document. */
 export const checks = pgTable(
   'checks',
@@ -469,4 +466,8 @@ export const storeSchema = {
   chileHeadlines,
   feeds,
   feedFetches,
+  debateChunks,
+  debateEvents,
+  readerReports,
+  debateReviews,
 };

@@ -55,6 +55,7 @@ import {
   type ListFeedsFilter,
 } from './feeds.js';
 import type { FeedFetchOutcome, FeedPurpose, FeedRegistry } from '@espectro/ingest';
+import { createStoreDebateRepository, type StoreDebateRepository } from './debates.js';
 import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
 import {
@@ -101,6 +102,8 @@ export interface Store {
   };
   /** The `CheckRepository` of `@espectro/factcheck`. */
   readonly checks: StoreCheckRepository<StoredCheckShape> & { all(): Promise<Record<string, unknown>[]> };
+  /** Stored debates: chunks, checks, reader reports, reviews and the live change feed (`DebateRepository` of `@espectro/factcheck`). */
+  readonly debates: StoreDebateRepository;
   /** The SYN-5 retry queue (`RetryQueue` of `@espectro/synthesis` plus `claimDue`). */
   readonly retryQueue: StoreRetryQueue;
   readonly audit: {
@@ -180,6 +183,7 @@ export function createStore(database: Database): Store {
       get: (id) => getContestation(db, id),
     },
     checks: { ...checkRepository, all: () => listAllChecks(db) },
+    debates: createStoreDebateRepository(database),
     retryQueue: createStoreRetryQueue(database),
     audit: {
       record: (subjectType, subjectId, audit) => recordAudit(db, subjectType, subjectId, audit),

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fictionalDebateReplay } from '../replay/index.js';
 import { runReplay, type ReplayRun } from '../replay/stages.js';
 import type { Check } from '../schemas.js';
-import { claimReviewJsonLd, openDataCsv, openDataRows } from './exports.js';
+import { checkPagePath, checkSlug, claimReview, claimReviewSubjectOf } from './claimreview.js';
+import { openDataCsv, openDataRows } from './exports.js';
 import { debateCost, speakingTimeByTone, stageOfEntry } from './scoreboard.js';
 
 let run: ReplayRun;
@@ -13,10 +14,7 @@ beforeAll(async () => {
   checks = run.review!.checks;
 });
 const find = (key: string) => checks.find((check) => check.id.endsWith(`#${key}`)) as Check;
-const settings = {
-  publisher: { name: 'Placar (exemplo)', url: 'https://placar.example/' },
-  debate: fictionalDebateReplay().debate,
-};
+const debate = fictionalDebateReplay().debate;
 
 describe('open data', () => {
   test('rows keep the live and the current state and the previous verdicts', () => {
@@ -49,15 +47,21 @@ describe('open data', () => {
   });
 });
 
-describe('ClaimReview JSON-LD', () => {
-  test('a published check: schema.org ClaimReview with rating, claim author and appearance', () => {
-    expect(claimReviewJsonLd(find('24.0'), settings)).toEqual({
+describe('ClaimReview (Google Search Central + schema.org)', () => {
+  const site = { siteUrl: 'https://placar.example/', publisherName: 'Placar (exemplo)' };
+  const review = (key: string, source: Check[] = checks) =>
+    claimReview(claimReviewSubjectOf(source.find((check) => check.id.endsWith(`#${key}`)) as Check, debate), site);
+
+  test('a published check: required and recommended properties, absolute URL of its own page', () => {
+    expect(review('24.0')).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ClaimReview',
-      url: 'https://placar.example/placar/aurora-2026-09-17#aurora-2026-09-17%2324.0',
-      datePublished: '2026-09-18',
-      author: { '@type': 'Organization', name: 'Placar (exemplo)', url: 'https://placar.example/' },
+      url: 'https://placar.example/placar/aurora-2026-09-17/checagens/24-0',
       claimReviewed: 'No meu governo vacinamos 1,34 milhão de crianças contra a gripe em 2022.',
+      datePublished: '2026-09-17',
+      dateModified: '2026-09-18',
+      inLanguage: 'pt-BR',
+      author: { '@type': 'Organization', name: 'Placar (exemplo)', url: 'https://placar.example/' },
       itemReviewed: {
         '@type': 'Claim',
         author: { '@type': 'Person', name: 'Otávio Barreto' },
@@ -67,25 +71,49 @@ describe('ClaimReview JSON-LD', () => {
           name: 'Debate Rede Aurora 17/09 (fictício)',
           url: 'https://placar.example/debates/aurora-2026-09-17',
         },
+        firstAppearance: {
+          '@type': 'CreativeWork',
+          name: 'Debate Rede Aurora 17/09 (fictício)',
+          url: 'https://placar.example/debates/aurora-2026-09-17',
+        },
       },
-      reviewRating: { '@type': 'Rating', ratingValue: 3, bestRating: 3, worstRating: 1, alternateName: 'Verdadeiro' },
+      reviewRating: {
+        '@type': 'Rating',
+        ratingValue: 3,
+        bestRating: 3,
+        worstRating: 1,
+        alternateName: 'Verdadeiro',
+        name: 'Verdadeiro',
+      },
     });
-    expect(claimReviewJsonLd(find('4.0'), settings)?.reviewRating).toMatchObject({
-      ratingValue: 1,
-      alternateName: 'Falso',
+    expect(review('4.0')?.reviewRating).toMatchObject({ ratingValue: 1, alternateName: 'Falso', name: 'Falso' });
+  });
+
+  test('every rating value lies within worstRating..bestRating; "Sem dados" carries only its text', () => {
+    const all = checks.map((check) => claimReview(claimReviewSubjectOf(check, debate), site));
+    for (const item of all) {
+      if (item === null || item.reviewRating.ratingValue === undefined) continue;
+      expect(item.reviewRating.ratingValue).toBeGreaterThanOrEqual(item.reviewRating.worstRating!);
+      expect(item.reviewRating.ratingValue).toBeLessThanOrEqual(item.reviewRating.bestRating!);
+    }
+    expect(review('7.0')?.reviewRating).toEqual({ '@type': 'Rating', alternateName: 'Sem dados', name: 'Sem dados' });
+  });
+
+  test('a site under a path prefix keeps it once; the path uses the check slug', () => {
+    const item = claimReview(claimReviewSubjectOf(find('24.0'), debate), {
+      siteUrl: 'https://exemplo.org/espectro/',
+      publisherName: 'X',
     });
-    expect(claimReviewJsonLd(find('7.0'), settings)?.reviewRating).toMatchObject({
-      ratingValue: -1,
-      alternateName: 'Sem dados',
-    });
+    expect(item?.url).toBe('https://exemplo.org/espectro/placar/aurora-2026-09-17/checagens/24-0');
+    expect(item?.author.url).toBe('https://exemplo.org/espectro/');
+    expect(checkSlug('d#12.3')).toBe('12-3');
+    expect(checkPagePath('a b', 'a b#1.0')).toBe('/placar/a%20b/checagens/1-0');
   });
 
   test('discarded, removed and under-review checks are not announced', () => {
-    expect(claimReviewJsonLd(find('13.0'), settings)).toBeNull();
-    expect(claimReviewJsonLd(find('25.0'), settings)).toBeNull();
-    expect(
-      claimReviewJsonLd(run.live.checks.find((check) => check.id.endsWith('#12.0')) as Check, settings),
-    ).toBeNull();
+    expect(review('13.0')).toBeNull();
+    expect(review('25.0')).toBeNull();
+    expect(review('12.0', run.live.checks)).toBeNull();
   });
 });
 

@@ -1,20 +1,6 @@
 import { isOfficialSource, verdictStates, type CheckStatus, type Verdict } from '@espectro/methodology';
-import type { Check, DebateInfo } from '../schemas.js';
-
-/** pt-BR labels of the verdicts (RULES.md concept table). */
-export const VERDICT_LABELS_PT: Record<Verdict, string> = {
-  true: 'Verdadeiro',
-  imprecise: 'Impreciso',
-  false: 'Falso',
-  no_data: 'Sem dados',
-};
-/** pt-BR labels of the check statuses. */
-export const STATUS_LABELS_PT: Record<CheckStatus, string> = {
-  published: 'publicada',
-  discarded: 'descartada',
-  under_review: 'em revisão',
-  removed: 'removida',
-};
+import type { Check } from '../schemas.js';
+import { VERDICT_LABELS_PT } from './labels.js';
 
 /** One row of the open data (JSON or CSV). */
 export interface OpenDataRow {
@@ -108,65 +94,4 @@ export function openDataCsv(checks: readonly Check[]): string {
     'audio_check',
   ];
   return `${[header.join(','), ...rows.map((row) => header.map((column) => csvCell(row[column])).join(','))].join('\n')}\n`;
-}
-
-/** Who publishes the fact-checks (ClaimReview `author`). */
-export interface ClaimReviewPublisher {
-  name: string;
-  url: string;
-}
-
-/** Settings of {@link claimReviewJsonLd}. */
-export interface ClaimReviewSettings {
-  publisher: ClaimReviewPublisher;
-  debate: Pick<DebateInfo, 'name' | 'url'>;
-  /** URL of the check's card; default `<publisher.url>/placar/<debateId>#<checkId>`. */
-  checkUrl?: (check: Check) => string;
-}
-
-/** Numeric rating of a scored verdict: Falso 1, Impreciso 2, Verdadeiro 3 (best 3, worst 1). */
-export const CLAIM_REVIEW_RATINGS: Record<Exclude<Verdict, 'no_data'>, number> = { false: 1, imprecise: 2, true: 3 };
-
-/**
- * schema.org `ClaimReview` JSON-LD for one check, in its current (revised) state, or `null` when
- * the check is not published (discarded, under review or removed checks are not fact-checks to
- * announce). `no_data` ("Sem dados") carries `ratingValue: -1` — unrated — with its label.
- *
- * @example
- * claimReviewJsonLd(check, { publisher: { name: 'Placar da Verdade', url: 'https://placar.example' }, debate });
- */
-export function claimReviewJsonLd(check: Check, settings: ClaimReviewSettings): Record<string, unknown> | null {
-  const states = verdictStates({ checkId: check.id, candidate: check.candidate, history: check.history });
-  const current = states.current;
-  if (current.status !== 'published') return null;
-  const base = settings.publisher.url.replace(/\/+$/, '');
-  const url =
-    settings.checkUrl?.(check) ??
-    `${base}/placar/${encodeURIComponent(check.debateId)}#${encodeURIComponent(check.id)}`;
-  const ratingValue = current.verdict === 'no_data' ? -1 : CLAIM_REVIEW_RATINGS[current.verdict];
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'ClaimReview',
-    url,
-    datePublished: current.at.slice(0, 10),
-    author: { '@type': 'Organization', name: settings.publisher.name, url: settings.publisher.url },
-    claimReviewed: check.claim.text,
-    itemReviewed: {
-      '@type': 'Claim',
-      author: { '@type': 'Person', name: check.candidate },
-      datePublished: check.spokenAt.slice(0, 10),
-      appearance: {
-        '@type': 'CreativeWork',
-        name: settings.debate.name,
-        ...(settings.debate.url !== undefined ? { url: settings.debate.url } : {}),
-      },
-    },
-    reviewRating: {
-      '@type': 'Rating',
-      ratingValue,
-      bestRating: 3,
-      worstRating: 1,
-      alternateName: VERDICT_LABELS_PT[current.verdict],
-    },
-  };
 }

@@ -215,6 +215,10 @@ export function createReplayStages(
   const claimOf = (key: string): string => key.split('#')[0] as string;
   const fail = failureInjector(replay);
   const reviewDefaults = new Map<string, ReviewAnswer>();
+  /** Review keys whose recorded answer needs a reader's report the reviewer was not given. */
+  const reviewOverrides = new Set<string>();
+  /** Claim keys (`"23.0"`) of the checks the replay's recorded readers' reports concern. */
+  const reportedClaims = new Set((replay.review?.reports ?? []).map((report) => report.checkId.split('#').pop()));
 
   const recorded = (stage: string, key: string): unknown => {
     switch (stage) {
@@ -241,7 +245,9 @@ export function createReplayStages(
       case 'review': {
         // "<claim>#review#<attempt>" → answers["<claim>#<attempt>"]
         const [claim, , attempt] = key.split('#');
-        const answer = replay.review?.answers[`${claim}#${attempt}`] ?? reviewDefaults.get(key);
+        const answer =
+          (reviewOverrides.has(key) ? undefined : replay.review?.answers[`${claim}#${attempt}`]) ??
+          reviewDefaults.get(key);
         if (answer === undefined) throw missing('review answer', key);
         return answer;
       }
@@ -348,6 +354,8 @@ export function createReplayStages(
 
   const review: ReviewStages = {
     judge: live.judge,
+    // seed 001 stage 9: the review re-checks evidence "em fontes oficiais" (recorded under "<claim>#review")
+    search: live.search,
     transcriber: replayTranscriber(
       models.reviewTranscription,
       reviewTranscriptionPrompt,
@@ -358,7 +366,11 @@ export function createReplayStages(
       review(reviewInput, context) {
         // a check without a recorded review answer is confirmed with its live judge answer
         const [claim, , attempt] = context.key.split('#');
-        if (replay.review?.answers[`${claim}#${attempt}`] === undefined) {
+        // a recorded answer given after reading readers' reports holds only when the reviewer is
+        // given a report on that check: without one the replay cannot know the answer, and confirms
+        const needsReport = reportedClaims.has(claim as string) && reviewInput.reports.length === 0;
+        if (needsReport) reviewOverrides.add(context.key);
+        if (needsReport || replay.review?.answers[`${claim}#${attempt}`] === undefined) {
           const liveAnswer: JudgeAnswer | undefined =
             replay.judge[`${claim}#corrected#2`] ??
             replay.judge[`${claim}#corrected#1`] ??

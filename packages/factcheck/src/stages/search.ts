@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createPerplexity, type CacheStore, type CompatibleSettings, type CostLedger } from '@espectro/llm';
 import {
   DEB_EXCLUDED_DOMAINS,
+  DEB_OFFICIAL_SOURCE_SUFFIXES,
   filterEvidence,
   isOfficialSource,
   normalizeCitationUrl,
@@ -26,6 +27,8 @@ interface SonarSearchResult {
 interface SonarCapture {
   beforeDate: string;
   excluded: readonly string[];
+  /** DEB-4 official domains to restrict the search to (the review's re-check), or null. */
+  onlyDomains: readonly string[] | null;
   citations: string[] | undefined;
   searchResults: SonarSearchResult[] | undefined;
 }
@@ -79,7 +82,11 @@ export function createSonarSearch(settings: SonarSearchSettings = {}): WebSearch
     if (capture !== undefined && typeof init?.body === 'string') {
       const body = JSON.parse(init.body) as Record<string, unknown>;
       body.search_before_date_filter = capture.beforeDate;
-      body.search_domain_filter = capture.excluded.slice(0, 20).map((domain) => `-${domain}`);
+      // Perplexity's filter is either an allow list or a deny list; official-only needs no deny list
+      body.search_domain_filter =
+        capture.onlyDomains !== null
+          ? capture.onlyDomains.slice(0, 20)
+          : capture.excluded.slice(0, 20).map((domain) => `-${domain}`);
       request = { ...init, body: JSON.stringify(body) };
     }
     const response = await baseFetch(input, request);
@@ -103,6 +110,7 @@ export function createSonarSearch(settings: SonarSearchSettings = {}): WebSearch
       const capture: SonarCapture = {
         beforeDate: perplexityDate(query.claimAt),
         excluded: excludedDomains ?? DEB_EXCLUDED_DOMAINS,
+        onlyDomains: query.sources === 'official' ? DEB_OFFICIAL_SOURCE_SUFFIXES : null,
         citations: undefined,
         searchResults: undefined,
       };
@@ -317,7 +325,7 @@ export function cachedSearch(search: WebSearch, settings: CachedSearchSettings =
   return {
     name: search.name,
     async search(query, context) {
-      const key = `factcheck.search:${search.name}:${normalizeClaimText(query.datum)}|${normalizeClaimText(query.query)}`;
+      const key = `factcheck.search:${search.name}:${normalizeClaimText(query.datum)}|${normalizeClaimText(query.query)}${query.sources === 'official' ? '|official' : ''}`;
       const hit = isMap ? store.get(key) : ((await store.get(key)) as { text: string } | undefined);
       if (hit !== undefined) {
         const ledger = context.ledger ?? settings.ledger;

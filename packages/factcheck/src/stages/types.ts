@@ -66,6 +66,11 @@ export interface SearchQuery {
   speaker: string;
   /** When it was said (results published later are dropped, DEB-3). */
   claimAt: string;
+  /**
+   * `official`: the post-debate review's re-check "em fontes oficiais" (seed 001 stage 9) — an
+   * adapter that can restrict its search to DEB-4's official domains does so. Default `any`.
+   */
+  sources?: 'any' | 'official';
 }
 
 /**
@@ -156,6 +161,10 @@ export interface ReviewStages {
    * question is answered from the cache at no cost. Without it every check goes to the reviewer.
    */
   judge?: Judge;
-  /** Searches again for every check (merged with the live evidence, DEB-3 still applies); default: reuse the live evidence. */
+  /**
+   * The evidence re-check of seed 001 stage 9 ("conferida em fontes oficiais"): every check is
+   * searched again with `sources: 'official'` and the results are merged with the live evidence
+   * (DEB-3 still applies). `createDefaultStages` sets it; without it the live evidence is reused.
+   */
   search?: WebSearch;
 }
