@@ -50,7 +50,7 @@ for (const backend of testBackends()) {
     beforeEach(async () => {
       // each test starts from an empty store (REP-1 would otherwise reuse an earlier test's debate)
       await test.database.query('TRUNCATE checks, debates, scoreboards, cost_ledger RESTART IDENTITY CASCADE');
-    });
+    }, 180_000);
 
     it('a whole replay goes into the store: every chunk, its checks, reports, the review, both scoreboards', async () => {
       const run = await replayIntoStore({ repository, replay, pace: Number.POSITIVE_INFINITY });
@@ -81,7 +81,7 @@ for (const backend of testBackends()) {
       const again = await replayIntoStore({ repository, replay, pace: Number.POSITIVE_INFINITY });
       expect(again.review).toBeNull();
       expect((await snapshot(repository, debateId)).checks.every((check) => check.history.length === 2)).toBe(true);
-    });
+    }, 180_000);
 
     it('a run interrupted mid-debate resumes: no chunk checked twice, none lost, same result', async () => {
       await replayIntoStore({ repository, replay, pace: Number.POSITIVE_INFINITY });
@@ -118,7 +118,7 @@ for (const backend of testBackends()) {
       expect(secondRun.filter((index) => storedAfterCrash.includes(index))).toEqual([]);
       expect([...skipped, ...secondRun].sort((a, b) => a - b)).toEqual(replay.chunks.map((chunk) => chunk.index));
       expect(await snapshot(repository, debateId)).toEqual(reference);
-    });
+    }, 180_000);
 
     it('a reader report stored through the site reaches the review and changes the revised verdict it concerns', async () => {
       const withReport = 'com-aviso-2026-09-17';
@@ -160,7 +160,7 @@ for (const backend of testBackends()) {
       expect(reported!.history.map((entry) => entry.verdict)).toEqual([live.verdict, 'no_data']);
       expect(reported!.history[1]!.reason).toContain('leitor-1');
       expect(live.verdict).not.toBe('no_data');
-    });
+    }, 180_000);
 
     it('REP-1 across stored debates: a later debate reuses the earlier one’s revised verdict', async () => {
       await replayIntoStore({ repository, replay, pace: Number.POSITIVE_INFINITY });
