@@ -4,6 +4,7 @@ import { dbCommand } from './db.js';
 import { debateCommand } from './debate.js';
 import { demoCommand } from './demo.js';
 import { exportCommand } from './export.js';
+import { feedsCommand } from './feeds.js';
 import { hcCommand } from './hc.js';
 import { modelsCommand } from './models.js';
 import { outletsCommand } from './outlets.js';
@@ -18,6 +19,7 @@ export const commands: CliCommand[] = [
   runCommand,
   storyCommand,
   exportCommand,
+  feedsCommand,
   clusterCommand,
   rateCommand,
   rulesCommand,

@@ -104,6 +104,8 @@ export interface Newsroom {
   waitForRequests(path: string, count?: number): Promise<void>;
   /** The feed list as OPML (outlets and scenarios). */
   opml(): string;
+  /** Lets the process exit while the newsroom still listens (benchmarks, scripts). */
+  unref(): void;
   close(): Promise<void>;
 }
 
@@ -492,6 +494,9 @@ export async function createNewsroom(options: NewsroomOptions): Promise<Newsroom
       return new Promise((resolve) => waiters.push({ path, count, resolve }));
     },
     opml,
+    unref() {
+      server.unref();
+    },
     close() {
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
