@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseOpml } from '@espectro/ingest';
 import { createManualClock, createNewsroom, generatedOutlets, type Newsroom } from '@espectro/ingest/testing';
+import { openStore } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
 import { feedsCommand, parseInterval } from './feeds.js';
@@ -33,7 +34,9 @@ describe('espectro feeds', () => {
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), 'espectro-feeds-'));
     newsroom = await createNewsroom({ clock: createManualClock(), outlets: generatedOutlets(1, 5, new Date()) });
-  });
+    // Create and migrate the embedded database once (the slow part on a loaded machine); the tests reopen it.
+    await (await openStore({ dataDir: join(work, 'db') })).close();
+  }, 300_000);
   afterAll(async () => {
     await newsroom?.close();
     if (work) rmSync(work, { recursive: true, force: true });
@@ -56,7 +59,7 @@ describe('espectro feeds', () => {
       { url: 'https://www.clarin.com/rss/lo-ultimo/', outlet: 'clarin.com', pollIntervalSeconds: 1800 },
     ]);
     expect((await run('list')).out).toMatch(/clarin\.com +rss +30 min +not fetched yet/);
-  }, 120_000);
+  }, 180_000);
 
   it('imports OPML, reports what it rejects, and exports a list that imports back unchanged', async () => {
     const file = join(work, 'mesa.opml');
@@ -90,7 +93,7 @@ describe('espectro feeds', () => {
       }));
     expect(comparable(after)).toEqual(comparable(before));
     expect(readFileSync(join(work, 'all.opml'), 'utf8')).toContain('espectro:outlet="latercera.com"');
-  }, 120_000);
+  }, 180_000);
 
   it('checks feeds once against the loopback newsroom and stores nothing', async () => {
     const good = newsroom.feed('medio-001.example').url;
@@ -105,7 +108,7 @@ describe('espectro feeds', () => {
     );
     const listed = JSON.parse((await run('list', '--json')).out) as { url: string }[];
     expect(listed.map((feed) => feed.url)).not.toContain(good);
-  }, 120_000);
+  }, 180_000);
 
   it('refuses bad input with the field named and usage errors with exit 2', async () => {
     const bad = await run('add', 'javascript:alert(1)');
@@ -120,7 +123,7 @@ describe('espectro feeds', () => {
       /--interval/,
     );
     expect(parseInterval('2h')).toBe(7200);
-  }, 120_000);
+  }, 180_000);
 
   it('ships the feed addresses of the demo roster as OPML, every one marked unverified and for a roster outlet', () => {
     const demo = join(import.meta.dirname, '..', '..', '..', '..', 'examples', 'demo-data');
