@@ -42,7 +42,7 @@ async function timedRun(count: number): Promise<Record<string, number>> {
   const headlines = generateSyntheticHeadlines({ count });
   const wallStart = performance.now();
   const cpuStart = cpuMilliseconds();
-  const embedder = createOfflineEmbedder({ corpus: headlines.map((headline) => headline.title) });
+  const embedder = createOfflineEmbedder();
   const embedded = cpuMilliseconds();
   const result = await clusterArticles(headlines, { embedder });
   const cpuEnd = cpuMilliseconds();
@@ -65,7 +65,7 @@ async function timedRun(count: number): Promise<Record<string, number>> {
 
 async function hnswRecall(count: number): Promise<Record<string, number>> {
   const titles = generateSyntheticHeadlines({ count, seed: 21 }).map((headline) => headline.title);
-  const vectors = await createOfflineEmbedder({ corpus: titles, dimension: 384 }).embed(titles);
+  const vectors = await createOfflineEmbedder({ dimension: 384 }).embed(titles);
   const graph = new HnswIndex({ seed: 1 });
   const exact = new DenseExactIndex();
   const buildStart = cpuMilliseconds();
@@ -120,12 +120,12 @@ export default async function suites(): Promise<BenchSuite[]> {
       {
         name: 'offline embedder: fit IDF + vectorise 20 000 headlines',
         operationsPerCall: 20_000,
-        run: () => createOfflineEmbedder({ corpus: titles20k }).vectorize(titles20k),
+        run: () => createOfflineEmbedder().vectorize(titles20k),
       },
       {
         name: 'offline embed + cluster 20 000 headlines (72 h window)',
         targetMillisecondsPerOperation: 20_000,
-        run: () => clusterArticles(headlines20k, { embedder: createOfflineEmbedder({ corpus: titles20k }) }),
+        run: () => clusterArticles(headlines20k, { embedder: createOfflineEmbedder() }),
       },
       {
         name: 'tiny MiniLM-shaped fixture: embed 64 headlines',

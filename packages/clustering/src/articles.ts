@@ -24,7 +24,10 @@ export const articleSchema = z.looseObject({
 export type Article = z.input<typeof articleSchema>;
 
 /** Validates articles, naming the first bad field (`articles[3].date`), and rejects duplicate ids. */
-export function parseArticles(articles: readonly unknown[], seenIds: ReadonlySet<string> = new Set()): Article[] {
+export function parseArticles(
+  articles: readonly unknown[],
+  seenIds: { has(id: string): boolean } = new Set<string>(),
+): Article[] {
   const parsed: Article[] = [];
   const ids = new Set<string>();
   articles.forEach((article, position) => {

@@ -16,7 +16,7 @@ import { loadDevSet } from './__fixtures__/dev-set.js';
 import { angleTitle, vectorEmbedder } from './__fixtures__/vector-embedder.js';
 
 const devSet = loadDevSet();
-const devEmbedder = createOfflineEmbedder({ corpus: devSet.map((row) => row.title) });
+const devEmbedder = createOfflineEmbedder();
 const eventOf = new Map(devSet.map((row) => [row.id, row.event]));
 
 /** A deterministic judge that answers from the gold labels. */

@@ -1,9 +1,10 @@
 import { compareIds, parseArticles, type Article } from './articles.js';
-import { CLU_3_WINDOW_HOURS, pairDecisionUnchecked, withinPublicationWindow } from '@espectro/methodology';
+import { CLU_3_WINDOW_HOURS, pairDecisionUnchecked } from '@espectro/methodology';
 import { denseDot, type Embedder, type SimilarityThresholds } from './embedder.js';
 import { ClusteringError } from './errors.js';
 import type { GreyPair, PairDecision, PairJudge, PendingPair } from './judge-types.js';
 import { AutoDenseIndex, SparsePrefixIndex, type DenseSearchOptions, type NeighbourIndex } from './neighbours.js';
+import { WindowedIndex } from './windowed-index.js';
 import { SparseSum, type SparseVector } from './sparse.js';
 
 /**
@@ -67,6 +68,13 @@ export interface ClusteringUpdate {
   changedStories: Story[];
   /** Ids of stories that no longer exist (merged into others or renamed by a smaller newcomer). */
   removedStoryIds: string[];
+  /**
+   * Article id → linked component (named by its smallest article id) for every article this call
+   * re-clustered. A linked component is a connected part of the graph of merge edges and `same`
+   * verdicts; stories are parts of it (the chaining guard may split one). Stored with the archive,
+   * it tells which archive articles to seed a later state with (see `seedClusteringState`).
+   */
+  linkedComponents: Map<string, string>;
   /** Every pair still without a verdict after this call. */
   pendingPairs: PendingPair[];
   /** Grey pairs sent to the judge in this call and judge calls made. */
@@ -80,6 +88,8 @@ export interface ClusteringResult {
   stories: Story[];
   /** Article id → story id. */
   storyOf: Map<string, string>;
+  /** Article id → linked component, for every article (see `ClusteringUpdate.linkedComponents`). */
+  linkedComponents: Map<string, string>;
   pendingPairs: PendingPair[];
   judgedPairs: number;
   backend: ClusteringBackend;
@@ -100,7 +110,8 @@ interface Edge {
   similarity: number;
 }
 
-type Vector = Float32Array | SparseVector;
+/** A dense (MiniLM) or sparse (offline embedder) vector, as clustering stores it. */
+export type Vector = Float32Array | SparseVector;
 
 /** Running sum of one partial story's vectors. */
 interface VectorSum {
@@ -148,7 +159,8 @@ export class ClusteringState {
   /** @internal */ readonly pending = new Map<string, PendingPair>();
   /** @internal */ readonly storyOf: string[] = [];
   /** @internal */ readonly stories = new Map<string, number[]>();
-  /** @internal */ index: NeighbourIndex<Vector> | undefined;
+  /** @internal */ readonly signatures: unknown[] = [];
+  /** @internal */ index: WindowedIndex<Vector> | undefined;
   /** @internal */ sparse: boolean | undefined;
   readonly thresholds: SimilarityThresholds;
   readonly windowHours: number;
@@ -210,7 +222,8 @@ export function createClusteringState(options: ClusteringOptions): ClusteringSta
   return new ClusteringState(options);
 }
 
-function pairKey(leftId: string, rightId: string): string {
+/** @internal The key of an unordered pair of article ids. */
+export function pairKey(leftId: string, rightId: string): string {
   return compareIds(leftId, rightId) <= 0 ? `${leftId}\u0000${rightId}` : `${rightId}\u0000${leftId}`;
 }
 
@@ -222,11 +235,25 @@ function compareEdges(
   return right.similarity - left.similarity || compareIds(left.low, right.low) || compareIds(left.high, right.high);
 }
 
+/** Vectors computed earlier by the same embedder (e.g. stored with the archive), one per article. */
+export interface PrecomputedVectors {
+  /** The `model` of the embedder that computed them; must equal the state's embedder's `model`. */
+  model: string;
+  /** One vector per article, in the order of the articles passed with them. */
+  vectors: readonly Vector[];
+}
+
+/** Options of one {@link addArticles} call. */
+export interface AddArticlesOptions {
+  /** Use these vectors instead of embedding the titles (the archive is never re-embedded). */
+  precomputed?: PrecomputedVectors;
+}
+
 /**
  * Adds articles to a clustering state and updates the stories they touch. Cost is proportional to
- * the new articles and the stories they connect to: new vectors are queried against the index of
- * existing ones (exact sparse or dense search, HNSW for large dense sets), and only the connected
- * regions around new edges are re-clustered.
+ * the new articles and the stories they connect to: new vectors are queried against a
+ * time-partitioned index of existing ones (only blocks overlapping each article's window are
+ * searched, rule CLU-3), and only the connected regions around new edges are re-clustered.
  *
  * Within a region, merge edges (cosine > `merge`) are applied in canonical order (most similar
  * first, ties by ids) through union–find; grey pairs (`judgeLow` ≤ cosine ≤ `merge`) that still
@@ -237,16 +264,29 @@ function compareEdges(
  * stories as adding them all at once (with exact search and a deterministic judge).
  *
  * @example
- * const state = createClusteringState({ embedder: createOfflineEmbedder({ corpus: titles }) });
+ * const state = createClusteringState({ embedder: createOfflineEmbedder() });
  * const update = await addArticles(state, articles);
  * update.changedStories; // [{ id: 'a1', articleIds: ['a1', 'a7'] }, …]
  */
-export async function addArticles(state: ClusteringState, articles: readonly unknown[]): Promise<ClusteringUpdate> {
-  const parsed = parseArticles(articles, new Set(state.indexById.keys())).sort((left, right) =>
-    compareIds(left.id, right.id),
-  );
+export async function addArticles(
+  state: ClusteringState,
+  articles: readonly unknown[],
+  options: AddArticlesOptions = {},
+): Promise<ClusteringUpdate> {
+  const parsed = parseArticles(articles, state.indexById);
+  const vectors = options.precomputed
+    ? checkedPrecomputed(state, options.precomputed, parsed.length)
+    : parsed.length > 0
+      ? await embedTitles(state, parsed)
+      : [];
+  const order = Array.from(parsed.keys()).sort((left, right) => compareIds(parsed[left]!.id, parsed[right]!.id));
   const firstNew = state.records.length;
-  if (parsed.length > 0) await indexNewArticles(state, parsed);
+  if (parsed.length > 0)
+    indexNewArticles(
+      state,
+      order.map((position) => parsed[position]!),
+      order.map((position) => vectors[position]!),
+    );
   const seeds = new Set<number>();
   for (let item = firstNew; item < state.records.length; item += 1) seeds.add(item);
   return finishUpdate(state, await recluster(state, seeds));
@@ -269,9 +309,15 @@ function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): Cluste
   const changed = new Set<string>();
   for (const item of outcome.touched) changed.add(state.storyOf[item]!);
   const removed = [...outcome.previousStoryIds].filter((id) => !state.stories.has(id));
+  const components = new Map<string, string>();
+  for (const item of [...outcome.touched].sort((left, right) =>
+    compareIds(state.records[left]!.id, state.records[right]!.id),
+  ))
+    components.set(state.records[item]!.id, state.records[outcome.componentOf.get(item)!]!.id);
   return {
     changedStories: [...changed].sort(compareIds).map((id) => storyFromState(state, id)),
     removedStoryIds: removed.sort(compareIds),
+    linkedComponents: components,
     pendingPairs: sortedPending(state),
     judgedPairs: outcome.judgedPairs,
     backend: state.backend,
@@ -280,44 +326,79 @@ function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): Cluste
 
 interface ReclusterOutcome {
   judgedPairs: number;
-  /** Items re-clustered (their stories may have changed). */
+  /** Items re-clustered (their stories may have changed): whole linked components. */
   touched: Set<number>;
+  /** Linked component of each touched item, named by its smallest-id item. */
+  componentOf: Map<number, number>;
   /** Story ids those items had before. */
   previousStoryIds: Set<string>;
 }
 
-async function indexNewArticles(state: ClusteringState, parsed: Article[]): Promise<void> {
+function contractError(message: string): ClusteringError {
+  return new ClusteringError({ code: 'embedder_contract', stage: 'embed', message });
+}
+
+async function embedTitles(state: ClusteringState, parsed: Article[]): Promise<Vector[]> {
   const { embedder } = state.options;
   const titles = parsed.map((article) => article.title);
-  let vectors: Vector[];
-  if (embedder.embedSparse) {
-    vectors = await embedder.embedSparse(titles);
-    state.sparse ??= true;
-  } else {
-    vectors = await embedder.embed(titles);
-    state.sparse ??= false;
-    for (const vector of vectors as Float32Array[]) {
-      if (vector.length !== embedder.dimension) {
-        throw new ClusteringError({
-          code: 'embedder_contract',
-          stage: 'embed',
-          message: `embedder ${embedder.backend} returned a vector of length ${vector.length}, expected ${embedder.dimension}`,
-        });
-      }
-    }
-  }
+  const vectors: Vector[] = embedder.embedSparse ? await embedder.embedSparse(titles) : await embedder.embed(titles);
   if (vectors.length !== parsed.length) {
+    throw contractError(`embedder ${embedder.backend} returned ${vectors.length} vectors for ${parsed.length} texts`);
+  }
+  for (const vector of vectors) checkVectorKind(state, vector);
+  return vectors;
+}
+
+function checkVectorKind(state: ClusteringState, vector: Vector): void {
+  const { embedder } = state.options;
+  const sparse = embedder.embedSparse !== undefined;
+  if (sparse === vector instanceof Float32Array) {
+    throw contractError(
+      `embedder ${embedder.backend} works with ${sparse ? 'sparse' : 'dense'} vectors, got a ${sparse ? 'dense' : 'sparse'} one`,
+    );
+  }
+  if (vector instanceof Float32Array && vector.length !== embedder.dimension) {
+    throw contractError(
+      `embedder ${embedder.backend} returned a vector of length ${vector.length}, expected ${embedder.dimension}`,
+    );
+  }
+}
+
+function checkedPrecomputed(state: ClusteringState, precomputed: PrecomputedVectors, count: number): readonly Vector[] {
+  const { embedder } = state.options;
+  if (precomputed.model !== embedder.model) {
     throw new ClusteringError({
-      code: 'embedder_contract',
-      stage: 'embed',
-      message: `embedder ${embedder.backend} returned ${vectors.length} vectors for ${parsed.length} texts`,
+      code: 'invalid_input',
+      stage: 'validate',
+      field: 'precomputed.model',
+      message: `precomputed vectors come from model "${precomputed.model}", but this state embeds with "${embedder.model}"; re-embed them or use the same embedder`,
     });
   }
-  state.index ??= state.sparse
-    ? (new SparsePrefixIndex(state.searchThreshold) as NeighbourIndex<Vector>)
-    : (new AutoDenseIndex(state.options.search) as NeighbourIndex<Vector>);
+  if (precomputed.vectors.length !== count) {
+    throw new ClusteringError({
+      code: 'invalid_input',
+      stage: 'validate',
+      field: 'precomputed.vectors',
+      message: `precomputed.vectors has ${precomputed.vectors.length} vectors for ${count} articles`,
+    });
+  }
+  for (const vector of precomputed.vectors) checkVectorKind(state, vector);
+  return precomputed.vectors;
+}
+
+function indexNewArticles(state: ClusteringState, parsed: Article[], vectors: readonly Vector[]): void {
+  const { embedder } = state.options;
+  state.sparse ??= embedder.embedSparse !== undefined;
+  state.index ??= new WindowedIndex<Vector>(
+    () =>
+      state.sparse
+        ? (new SparsePrefixIndex(state.searchThreshold) as NeighbourIndex<Vector>)
+        : (new AutoDenseIndex(state.options.search) as NeighbourIndex<Vector>),
+    state.windowHours,
+  );
   const threshold = state.searchThreshold;
   const { merge } = state.thresholds;
+  const agreement = embedder.agreement;
   parsed.forEach((article, position) => {
     const item = state.records.length;
     const time = Date.parse(article.date);
@@ -329,23 +410,25 @@ async function indexNewArticles(state: ClusteringState, parsed: Article[]): Prom
       time,
     };
     const vector = vectors[position]!;
-    // rule CLU-3: only articles inside one publication window can be linked.
-    const neighbours = state.index!.range(vector, threshold, (other) =>
-      withinPublicationWindow(state.records[other]!.time, time, state.windowHours),
-    );
+    const signature = agreement?.signature(article.title);
+    // rule CLU-3: only articles inside one publication window can be linked (the index searches only those).
+    const neighbours = state.index!.range(vector, time, threshold, () => true);
     state.records.push(record);
     state.indexById.set(article.id, item);
     state.vectors.push(vector);
+    state.signatures.push(signature);
     state.edges.push([]);
     state.storyOf.push(article.id);
     state.stories.set(article.id, [item]);
-    for (const { item: other, similarity } of neighbours) {
+    for (const { item: other, similarity: cosine } of neighbours) {
+      const similarity = agreement ? cosine * agreement.factor(signature, state.signatures[other]) : cosine;
+      if (similarity < threshold) continue;
       // Without a judge only merge edges matter (rule CLU-2).
       if (threshold === merge && pairDecisionUnchecked(similarity, state.thresholds) !== 'merge') continue;
       state.edges[item]!.push({ other, similarity });
       state.edges[other]!.push({ other: item, similarity });
     }
-    state.index!.add(item, vector);
+    state.index!.add(item, vector, time);
   });
 }
 
@@ -425,6 +508,34 @@ class GuardedUnion {
   }
 }
 
+/** Whether an edge links its two items: a merge edge or a `same` verdict. */
+function isLinked(state: ClusteringState, item: number, other: number, similarity: number): boolean {
+  return (
+    pairDecisionUnchecked(similarity, state.thresholds) === 'merge' ||
+    state.verdicts.get(pairKey(state.records[item]!.id, state.records[other]!.id)) === 'same'
+  );
+}
+
+/** The linked component of every item of a closed region, named by its smallest-id item. */
+function linkedComponents(state: ClusteringState, region: Set<number>): Map<number, number> {
+  const componentOf = new Map<number, number>();
+  const members = [...region].sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
+  for (const start of members) {
+    if (componentOf.has(start)) continue;
+    componentOf.set(start, start);
+    const queue = [start];
+    while (queue.length > 0) {
+      const item = queue.pop()!;
+      for (const { other, similarity } of state.edges[item]!) {
+        if (componentOf.has(other) || !region.has(other) || !isLinked(state, item, other, similarity)) continue;
+        componentOf.set(other, start);
+        queue.push(other);
+      }
+    }
+  }
+  return componentOf;
+}
+
 /** Items reachable from `seeds` over merge edges and `same` verdicts. */
 function closure(state: ClusteringState, seeds: Iterable<number>): Set<number> {
   const region = new Set<number>();
@@ -439,10 +550,7 @@ function closure(state: ClusteringState, seeds: Iterable<number>): Set<number> {
     const item = queue.pop()!;
     for (const { other, similarity } of state.edges[item]!) {
       if (region.has(other)) continue;
-      const linked =
-        pairDecisionUnchecked(similarity, state.thresholds) === 'merge' ||
-        state.verdicts.get(pairKey(state.records[item]!.id, state.records[other]!.id)) === 'same';
-      if (linked) {
+      if (isLinked(state, item, other, similarity)) {
         region.add(other);
         queue.push(other);
       }
@@ -608,7 +716,7 @@ async function recluster(state: ClusteringState, seeds: Set<number>): Promise<Re
     state.stories.set(storyId, members);
     for (const member of members) state.storyOf[member] = storyId;
   }
-  return { judgedPairs, touched: region, previousStoryIds };
+  return { judgedPairs, touched: region, componentOf: linkedComponents(state, region), previousStoryIds };
 }
 
 function storyFromState(state: ClusteringState, storyId: string): Story {
@@ -637,7 +745,7 @@ export function storyAssignments(state: ClusteringState): Map<string, string> {
  * chaining. The partition does not depend on the input order.
  *
  * @example
- * const embedder = createOfflineEmbedder({ corpus: articles.map((article) => article.title) });
+ * const embedder = createOfflineEmbedder();
  * const { stories, storyOf, pendingPairs, backend } = await clusterArticles(articles, { embedder });
  */
 export async function clusterArticles(
@@ -649,6 +757,7 @@ export async function clusterArticles(
   return {
     stories: currentStories(state),
     storyOf: storyAssignments(state),
+    linkedComponents: update.linkedComponents,
     pendingPairs: update.pendingPairs,
     judgedPairs: update.judgedPairs,
     backend: update.backend,

@@ -19,6 +19,19 @@ export interface SimilarityThresholds {
 }
 
 /**
+ * A check two headlines must pass besides their cosine: each headline gets a signature once, and a
+ * pair's similarity is multiplied by `factor(left, right)` (in (0, 1], symmetric). The offline
+ * embedder uses it for number and name agreement. Because the factor never raises a similarity,
+ * neighbour search at the raw threshold still finds every pair that reaches it.
+ */
+export interface PairAgreement<Signature = unknown> {
+  /** The signature of one headline (computed once per article). */
+  signature(text: string): Signature;
+  /** The factor a pair's cosine is multiplied by; symmetric, in (0, 1]. */
+  factor(left: Signature, right: Signature): number;
+}
+
+/**
  * Turns headlines into L2-normalised vectors. Every implementation runs the same contract suite
  * (`testEmbedder` from `@espectro/clustering/testing`): fixed dimension, unit norm, deterministic,
  * batch results equal single results, order of inputs preserved.
@@ -39,6 +52,8 @@ export interface Embedder {
    * when present, clustering uses it with the exact sparse index instead of dense search.
    */
   embedSparse?(texts: readonly string[]): Promise<SparseVector[]>;
+  /** Optional check scaling down pairs whose headlines disagree (see {@link PairAgreement}). */
+  readonly agreement?: PairAgreement<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each embedder has its own signature type
   /** Releases native resources (ONNX sessions), if any. */
   dispose?(): Promise<void>;
 }

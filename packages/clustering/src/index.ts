@@ -20,11 +20,20 @@ export {
   type ClusteringBackend,
   type ClusteringOptions,
   type ClusteringResult,
+  type AddArticlesOptions,
   type ClusteringUpdate,
+  type PrecomputedVectors,
   type Story,
+  type Vector,
 } from './cluster.js';
 export { CLU_2_JUDGE_LOW_THRESHOLD, CLU_2_MERGE_THRESHOLD, CLU_3_WINDOW_HOURS } from './constants.js';
-export { denseDot, normaliseInPlace, type Embedder, type SimilarityThresholds } from './embedder.js';
+export {
+  denseDot,
+  normaliseInPlace,
+  type Embedder,
+  type PairAgreement,
+  type SimilarityThresholds,
+} from './embedder.js';
 export {
   ClusteringError,
   type ClusteringErrorCode,
@@ -57,7 +66,23 @@ export {
   type OfflineEmbedder,
   type OfflineEmbedderOptions,
 } from './offline-embedder.js';
-export { OFFLINE_THRESHOLDS } from './offline-thresholds.js';
+export { OFFLINE_AGREEMENT_FACTORS, OFFLINE_THRESHOLDS } from './offline-thresholds.js';
+export {
+  decodeVector,
+  encodeVector,
+  exportVectors,
+  exportVerdicts,
+  seedClusteringState,
+  seedWindow,
+  type ClusteringSeed,
+  type SeededState,
+  type StoredVerdict,
+} from './archive.js';
+export { guessLanguage, type HeadlineLanguage } from './language.js';
+export { loadReferenceCorpus, type ReferenceCorpus } from './reference-corpus.js';
+export { stemWord } from './stemming.js';
+export { agreementFactor, titleSignature, type AgreementFactors, type TitleSignature } from './title-signature.js';
+export { WindowedIndex } from './windowed-index.js';
 export { SparseSum, sparseDot, sparseFromEntries, sparseNorm, type SparseVector } from './sparse.js';
 export { foldText, foldedWords, wordBoundaryNgrams, fnv1a } from './text.js';
 export {

@@ -10,7 +10,7 @@ import { loadDevSet } from './__fixtures__/dev-set.js';
 const devTitles = loadDevSet().map((row) => row.title);
 
 describe('SparsePrefixIndex', () => {
-  const embedder = createOfflineEmbedder({ corpus: devTitles });
+  const embedder = createOfflineEmbedder();
   const vectors = embedder.vectorize(devTitles);
 
   test.prop([fc.double({ min: 0.05, max: 0.6, noNaN: true }), fc.integer({ min: 0, max: devTitles.length - 1 })], {
@@ -35,7 +35,7 @@ describe('SparsePrefixIndex', () => {
 
 describe('dense search', () => {
   const headlines = generateSyntheticHeadlines({ count: 2000, seed: 11 }).map((headline) => headline.title);
-  const embedder = createOfflineEmbedder({ corpus: headlines, dimension: 64 });
+  const embedder = createOfflineEmbedder({ dimension: 64 });
   const vectors = embedder.embed(headlines);
 
   it('DenseExactIndex.range returns exactly the brute-force neighbours', async () => {

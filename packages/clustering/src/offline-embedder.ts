@@ -1,23 +1,33 @@
-import { normaliseInPlace, type Embedder, type SimilarityThresholds } from './embedder.js';
+import { normaliseInPlace, type Embedder, type PairAgreement, type SimilarityThresholds } from './embedder.js';
 import { ClusteringError } from './errors.js';
-import { OFFLINE_THRESHOLDS } from './offline-thresholds.js';
+import { guessLanguage } from './language.js';
+import { OFFLINE_AGREEMENT_FACTORS, OFFLINE_THRESHOLDS } from './offline-thresholds.js';
+import { loadReferenceCorpus } from './reference-corpus.js';
 import type { SparseVector } from './sparse.js';
-import { foldedWords } from './text.js';
+import { stemWord } from './stemming.js';
+import { foldText, fnv1a } from './text.js';
+import { agreementFactor, titleSignature, type AgreementFactors, type TitleSignature } from './title-signature.js';
 
 /** Options of {@link createOfflineEmbedder}. */
 export interface OfflineEmbedderOptions {
   /**
-   * Texts to fit the inverse document frequencies on (normally the headlines being clustered). The
-   * fit is frozen afterwards: later texts are embedded with the same weights, so vectors never change
-   * once computed. Without a corpus every feature weighs the same (term frequency only).
+   * Fit the inverse document frequencies on these texts instead of the reference corpus shipped
+   * with the package. Vectors then depend on this corpus, so they cannot be stored and compared with
+   * vectors of another batch; meant for experiments (the calibration script compares both).
    */
   corpus?: readonly string[];
   /** Smallest and largest character n-gram, default `[3, 5]`. */
   ngramRange?: readonly [number, number];
-  /** Also use whole folded words as features (default true). */
+  /** Also use whole words (their Snowball stems) as features (default true). */
   wordFeatures?: boolean;
   /** Use character n-grams at all (default true); `false` leaves whole words only. */
   characterFeatures?: boolean;
+  /** Stem word features with the Spanish or Portuguese Snowball stemmer (default true). */
+  stemming?: boolean;
+  /** Weight of a word feature relative to one character n-gram (default 2). */
+  wordWeight?: number;
+  /** Extra weight of a word feature that is a name (see `TitleSignature.names`), default 1.5. */
+  nameWeight?: number;
   /**
    * Drop Spanish and Portuguese function words (articles, prepositions, conjunctions, clitics)
    * before extracting features (default true): they are what unrelated headlines share most.
@@ -26,15 +36,17 @@ export interface OfflineEmbedderOptions {
   /**
    * Corpus-specific stop features (scikit-learn's `max_df`): features found in more than this share
    * of the fitted corpus, and in more than `maxDocumentFrequencyFloor` texts, are dropped. Default
-   * 0.01 — they carry little evidence and make exact search quadratic.
+   * 0.01 — they carry little evidence and make exact search slow.
    */
   maxDocumentFrequency?: number;
-  /** See `maxDocumentFrequency`; default 100 texts, so small corpora keep every feature. */
+  /** See `maxDocumentFrequency`; default 100 texts. */
   maxDocumentFrequencyFloor?: number;
   /** Length of the dense vectors `embed` returns (signed feature hashing), default 512. */
   dimension?: number;
   /** Overrides the calibrated thresholds. */
   thresholds?: SimilarityThresholds;
+  /** Overrides the calibrated agreement factors; `false` turns the number and name checks off. */
+  agreement?: AgreementFactors | false;
 }
 
 /** The offline default embedder: needs no weights, deterministic, exact sparse cosine. */
@@ -44,62 +56,40 @@ export interface OfflineEmbedder extends Embedder {
   readonly vocabularySize: number;
   /** Number of texts the IDF was fitted on. */
   readonly fittedDocuments: number;
+  /** `reference` (the shipped corpus, vectors comparable across batches) or `corpus` (the `corpus` option). */
+  readonly idfSource: 'reference' | 'corpus';
   /** Sparse TF-IDF vectors (ids ranked by document frequency, L2-normalised), synchronously. */
   vectorize(texts: readonly string[]): SparseVector[];
   embedSparse(texts: readonly string[]): Promise<SparseVector[]>;
+  /** Figures and names of a headline, as the agreement check sees them. */
+  signature(text: string): TitleSignature;
 }
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 /** Unseen features are spread over this many ids past the vocabulary. */
 const UNSEEN_BUCKETS = 1 << 22;
-const WORD_SALT = 0x9e3779b9;
+/** Stems are cached per embedder up to this many words, then the cache starts again. */
+const STEM_CACHE_LIMIT = 200_000;
 
-/** Spanish and Portuguese function words, accent-folded. */
+/**
+ * Spanish and Portuguese function words, accent-folded. Written here rather than taken from a
+ * stop-word package: the maintained lists (stopwords-iso, @orama/stopwords) also drop numerals
+ * and content words such as `segunda`, `acuerdo` or `nuevo` that tell one event from the next.
+ */
 export const STOPWORDS: ReadonlySet<string> = new Set(
-  'a al algo algun alguna algunas alguno algunos ante antes aos as asi at ate cada como con contra cual cuando da das de del des desde do dos durante e el ela ele elas eles ella ellas ello ellos em en entre era es esa esas ese eso esos esta estas este esto estos foi fue ha hay la las le les lo los mais mas me mi mis muy na nas ni no nos nas num numa o os ou para pela pelas pelo pelos pero por porque pra que quien se sem ser seu seus sin sob sobre su sus tambem tambien te tras u um uma umas uns un una unas unos y ya'.split(
+  'a al algo algun alguna algunas alguno algunos ante antes aos as asi at ate cada como con contra cual cuando da das de del des desde do dos durante e el ela ele elas eles ella ellas ello ellos em en entre era es esa esas ese eso esos esta estas este esto estos foi fue ha han hay la las le les lo los mais mas me mi mis muy na nas ni no nos num numa o os ou para pela pelas pelo pelos pero por porque pra que quien se sem ser seu seus sin sob sobre su sua suas sus tambem tambien te tras u um uma umas uns un una unas unos y ya'.split(
     ' ',
   ),
 );
 
-/** Hashes of one text's features: character n-grams of space-padded words, and optionally the words. */
-function featureHashes(
-  text: string,
-  minimum: number,
-  maximum: number,
-  wordFeatures: boolean,
-  characterFeatures = true,
-  dropStopwords = true,
-): number[] {
-  const hashes: number[] = [];
-  for (const word of foldedWords(text)) {
-    if (dropStopwords && STOPWORDS.has(word)) continue;
-    const length = word.length + 2;
-    const codeAt = (position: number): number =>
-      position === 0 || position === length - 1 ? 32 : word.charCodeAt(position - 1);
-    if (!characterFeatures) {
-      // no character n-grams
-    } else if (length < minimum) {
-      let hash = FNV_OFFSET;
-      for (let position = 0; position < length; position += 1) hash = Math.imul(hash ^ codeAt(position), FNV_PRIME);
-      hashes.push(hash >>> 0);
-    } else {
-      for (let start = 0; start + minimum <= length; start += 1) {
-        let hash = FNV_OFFSET;
-        for (let size = 1; size <= maximum && start + size <= length; size += 1) {
-          hash = Math.imul(hash ^ codeAt(start + size - 1), FNV_PRIME);
-          if (size >= minimum) hashes.push(hash >>> 0);
-        }
-      }
-    }
-    if (wordFeatures) {
-      let hash = FNV_OFFSET ^ WORD_SALT;
-      for (let position = 0; position < word.length; position += 1)
-        hash = Math.imul(hash ^ word.charCodeAt(position), FNV_PRIME);
-      hashes.push(hash >>> 0);
-    }
-  }
-  return hashes;
+const LOWER_WORD = /[\p{L}\p{N}]+/gu;
+
+interface TextFeatures {
+  /** Character n-gram hashes (may repeat). */
+  grams: number[];
+  /** Word feature hashes with their weight multiplier. */
+  words: Map<number, number>;
 }
 
 /** Murmur3's 32-bit finaliser: spreads an id over the dense buckets. */
@@ -113,47 +103,116 @@ function mix32(value: number): number {
   return hash >>> 0;
 }
 
+/** Character n-gram hashes of one folded word padded with a space on either side. */
+function pushWordGrams(hashes: number[], word: string, minimum: number, maximum: number): void {
+  const length = word.length + 2;
+  const codeAt = (position: number): number =>
+    position === 0 || position === length - 1 ? 32 : word.charCodeAt(position - 1);
+  if (length < minimum) {
+    let hash = FNV_OFFSET;
+    for (let position = 0; position < length; position += 1) hash = Math.imul(hash ^ codeAt(position), FNV_PRIME);
+    hashes.push(hash >>> 0);
+    return;
+  }
+  for (let start = 0; start + minimum <= length; start += 1) {
+    let hash = FNV_OFFSET;
+    for (let size = 1; size <= maximum && start + size <= length; size += 1) {
+      hash = Math.imul(hash ^ codeAt(start + size - 1), FNV_PRIME);
+      if (size >= minimum) hashes.push(hash >>> 0);
+    }
+  }
+}
+
+function invalid(field: string, message: string): ClusteringError {
+  return new ClusteringError({ code: 'invalid_input', stage: 'validate', field, message });
+}
+
 /**
  * Creates the offline default embedder: accent-folded character n-grams (3–5, word-boundary padded)
- * plus whole words, sub-linear TF × smoothed IDF fitted on `corpus`, L2-normalised. Clustering uses
- * the exact sparse vectors (`embedSparse`); `embed` returns them hashed into `dimension` dense
- * components for code that needs dense vectors. Its thresholds are calibrated on the package's
- * development set of real Spanish and Portuguese headlines (see README).
+ * plus the words' Snowball stems (Spanish or Portuguese, guessed per headline), function words
+ * dropped, sub-linear TF × smoothed IDF learnt from the reference corpus of real headlines shipped
+ * with the package (so vectors never depend on the batch), L2-normalised. Pairs whose headlines
+ * quote different figures or name different people are scaled down by its agreement check
+ * (`agreement`). Clustering uses the exact sparse vectors (`embedSparse`); `embed` returns them
+ * hashed into `dimension` dense components for code that needs dense vectors. Thresholds and
+ * agreement factors are calibrated on the package's development set (see README).
  *
  * @example
- * const embedder = createOfflineEmbedder({ corpus: headlines });
+ * const embedder = createOfflineEmbedder();
  * const [vector] = await embedder.embedSparse(['Muere el papa Francisco a los 88 años']);
  */
 export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): OfflineEmbedder {
   const [minimum, maximum] = options.ngramRange ?? [3, 5];
   if (!Number.isInteger(minimum) || !Number.isInteger(maximum) || minimum < 1 || maximum < minimum) {
-    throw new ClusteringError({
-      code: 'invalid_input',
-      stage: 'validate',
-      field: 'ngramRange',
-      message: `ngramRange must be two integers 1 ≤ min ≤ max, got [${minimum}, ${maximum}]`,
-    });
+    throw invalid('ngramRange', `ngramRange must be two integers 1 ≤ min ≤ max, got [${minimum}, ${maximum}]`);
   }
   const dimension = options.dimension ?? 512;
   if (!Number.isInteger(dimension) || dimension < 2) {
-    throw new ClusteringError({
-      code: 'invalid_input',
-      stage: 'validate',
-      field: 'dimension',
-      message: `dimension must be an integer ≥ 2, got ${dimension}`,
-    });
+    throw invalid('dimension', `dimension must be an integer ≥ 2, got ${dimension}`);
+  }
+  const wordWeight = options.wordWeight ?? 2;
+  const nameWeight = options.nameWeight ?? 1.5;
+  for (const [field, value] of [
+    ['wordWeight', wordWeight],
+    ['nameWeight', nameWeight],
+  ] as const) {
+    if (!(value > 0 && Number.isFinite(value)))
+      throw invalid(field, `${field} must be a positive number, got ${value}`);
   }
   const wordFeatures = options.wordFeatures ?? true;
   const characterFeatures = options.characterFeatures ?? true;
+  const stemming = options.stemming ?? true;
   const dropStopwords = options.dropStopwords ?? true;
-  const features = (text: string): number[] =>
-    featureHashes(text, minimum, maximum, wordFeatures, characterFeatures, dropStopwords);
-  const corpus = options.corpus ?? [];
+  const idfSource = options.corpus ? 'corpus' : 'reference';
+  const corpus = options.corpus ?? loadReferenceCorpus().texts;
+
+  // Words seen in lower case in the fitted corpus: a capital on them at the start of a sentence is not a name.
+  const commonWords = new Set<string>(STOPWORDS);
+  for (const text of corpus) {
+    for (const match of text.matchAll(LOWER_WORD)) {
+      if (/^\p{Ll}/u.test(match[0])) commonWords.add(foldText(match[0]));
+    }
+  }
+  const isCommonWord = (folded: string): boolean => commonWords.has(folded);
+  const signature = (text: string): TitleSignature => titleSignature(text, isCommonWord);
+
+  const stems = new Map<string, string>();
+  const stemOf = (word: string, language: 'es' | 'pt'): string => {
+    const key = `${language}:${word}`;
+    let stem = stems.get(key);
+    if (stem === undefined) {
+      stem = foldText(stemWord(word, language));
+      if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
+      stems.set(key, stem);
+    }
+    return stem;
+  };
+
+  const features = (text: string): TextFeatures => {
+    const grams: number[] = [];
+    const words = new Map<number, number>();
+    const language = guessLanguage(text);
+    const names = wordFeatures && nameWeight !== 1 ? signature(text).names : undefined;
+    for (const match of text.normalize('NFC').toLowerCase().matchAll(LOWER_WORD)) {
+      const word = match[0];
+      const folded = foldText(word);
+      if (folded === '' || (dropStopwords && STOPWORDS.has(folded))) continue;
+      if (characterFeatures) pushWordGrams(grams, folded, minimum, maximum);
+      if (wordFeatures) {
+        const stem = stemming && !/\d/u.test(folded) ? stemOf(word, language) : folded;
+        const hash = fnv1a(`\u0001${stem}`);
+        const weight = wordWeight * (names?.has(folded) ? nameWeight : 1);
+        words.set(hash, Math.max(words.get(hash) ?? 0, weight));
+      }
+    }
+    return { grams, words };
+  };
+  const featureSet = (extracted: TextFeatures): Set<number> => new Set([...extracted.grams, ...extracted.words.keys()]);
 
   // Document frequencies → ids ranked by frequency (ties by hash), smoothed IDF per id.
   const documentFrequency = new Map<number, number>();
   for (const text of corpus) {
-    for (const hash of new Set(features(text))) {
+    for (const hash of featureSet(features(text))) {
       documentFrequency.set(hash, (documentFrequency.get(hash) ?? 0) + 1);
     }
   }
@@ -175,21 +234,31 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
   });
   const unseenIdf = Math.log(1 + documents) + 1;
   const vocabularySize = ranked.length;
+  const idOf = (hash: number): number => idByHash.get(hash) ?? vocabularySize + (hash % UNSEEN_BUCKETS);
 
   const vectorizeOne = (text: string): SparseVector => {
+    const extracted = features(text);
     const counts = new Map<number, number>();
-    for (const hash of features(text)) {
+    for (const hash of extracted.grams) {
       if (dropped.has(hash)) continue;
-      const id = idByHash.get(hash) ?? vocabularySize + (hash % UNSEEN_BUCKETS);
+      const id = idOf(hash);
       counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    const multipliers = new Map<number, number>();
+    for (const [hash, weight] of extracted.words) {
+      if (dropped.has(hash)) continue;
+      const id = idOf(hash);
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+      multipliers.set(id, weight);
     }
     const ids = [...counts.keys()].sort((left, right) => left - right);
     const indices = new Uint32Array(ids.length);
     const values = new Float32Array(ids.length);
-    let sumOfSquares = 0;
     const weights = new Float64Array(ids.length);
+    let sumOfSquares = 0;
     ids.forEach((id, position) => {
-      const weight = (1 + Math.log(counts.get(id)!)) * (id < vocabularySize ? idf[id]! : unseenIdf);
+      const weight =
+        (1 + Math.log(counts.get(id)!)) * (id < vocabularySize ? idf[id]! : unseenIdf) * (multipliers.get(id) ?? 1);
       weights[position] = weight;
       sumOfSquares += weight * weight;
     });
@@ -202,14 +271,26 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
   };
 
   const vectorize = (texts: readonly string[]): SparseVector[] => texts.map((text) => vectorizeOne(text));
+  const factors = options.agreement === undefined ? OFFLINE_AGREEMENT_FACTORS : options.agreement;
+  const agreement: PairAgreement<TitleSignature> | undefined =
+    factors === false ? undefined : { signature, factor: (left, right) => agreementFactor(left, right, factors) };
+  const fingerprint = (fnv1a([...corpus].sort().join('\n')) >>> 0).toString(16).padStart(8, '0');
+  const featureLabel = characterFeatures
+    ? `char${minimum}-${maximum}${wordFeatures ? (stemming ? '+stems' : '+words') : ''}`
+    : stemming
+      ? 'stems'
+      : 'words';
 
   return {
     backend: 'offline-char-ngram-tfidf',
-    model: `${characterFeatures ? `char-ngram-${minimum}-${maximum}${wordFeatures ? '+words' : ''}` : 'words'}${dropStopwords ? '-nostop' : ''}-tfidf`,
+    model: `${featureLabel}${dropStopwords ? '-nostop' : ''}-tfidf@${idfSource}-${documents}-${fingerprint}`,
     dimension,
     thresholds: options.thresholds ?? OFFLINE_THRESHOLDS,
+    ...(agreement ? { agreement } : {}),
     vocabularySize,
     fittedDocuments: documents,
+    idfSource,
+    signature,
     vectorize,
     async embedSparse(texts) {
       return vectorize(texts);

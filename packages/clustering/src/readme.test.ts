@@ -24,7 +24,7 @@ describe('README', () => {
       },
     ];
     for (const article of articles) expect(readme).toContain(article.title.replace(/"/g, '"'));
-    const embedder = createOfflineEmbedder({ corpus: articles.map((article) => article.title) });
+    const embedder = createOfflineEmbedder();
     const { stories, backend } = await clusterArticles(articles, { embedder });
     expect(stories).toEqual([
       { id: 'a1', articleIds: ['a1', 'a2'] },

@@ -21,7 +21,8 @@ Groups articles into stories (rules CLU-1…3). <articles.jsonl> has one JSON ar
   {"id": "a1", "title": "…", "outlet": "El País", "date": "2025-10-28T07:30:00Z", "lang": "es"}
 Writes one JSON line {"id": …, "story": …} per input article, in input order; a story is named by
 its smallest article id. The result does not depend on the order of the lines.
-  --embedder      offline (default: character n-gram TF-IDF, no weights needed) or minilm
+  --embedder      offline (default: character n-gram + stem TF-IDF with a fixed reference IDF,
+                  no weights needed) or minilm
                   (multilingual MiniLM-L12; weights from \`espectro models pull minilm\`)
   --window-hours  only articles published this close are linked (default 72, rule CLU-3)
   --judge         none (default: grey-zone pairs are not merged) or llm (Gemini, then Groq;
@@ -99,9 +100,7 @@ export const clusterCommand: CliCommand = {
         : defaultModelDirectory('minilm', io.env);
       embedder = await createMiniLMEmbedder({ modelPath });
     } else {
-      embedder = createOfflineEmbedder({
-        corpus: articles.map((article) => (typeof article.title === 'string' ? article.title : '')),
-      });
+      embedder = createOfflineEmbedder();
     }
     const judge: PairJudge | undefined =
       values.judge === 'llm'

@@ -5,7 +5,13 @@ import {
   CLU_2_JUDGE_LOW_THRESHOLD,
   CLU_2_MERGE_THRESHOLD,
   CLU_3_WINDOW_HOURS,
+  agreementFactorUnchecked,
   clusteringRules,
+  OFFLINE_CHAINING_GUARD,
+  OFFLINE_JUDGE_LOW_THRESHOLD,
+  OFFLINE_MERGE_THRESHOLD,
+  OFFLINE_NAME_CONFLICT_FACTOR,
+  OFFLINE_NUMBER_CONFLICT_FACTOR,
   pairDecision,
   pairDecisionUnchecked,
   withinPublicationWindow,
@@ -55,5 +61,40 @@ describe('clustering catalogue', () => {
       CLU_2_JUDGE_LOW_THRESHOLD,
     ]);
     expect(byId.get('CLU-3')!.parameters[0]!.default).toBe(CLU_3_WINDOW_HOURS);
+    expect(byId.get('CLU-2-OFFLINE')!.parameters.map((parameter) => parameter.default)).toEqual([
+      OFFLINE_MERGE_THRESHOLD,
+      OFFLINE_JUDGE_LOW_THRESHOLD,
+      OFFLINE_CHAINING_GUARD,
+      OFFLINE_NUMBER_CONFLICT_FACTOR,
+      OFFLINE_NAME_CONFLICT_FACTOR,
+    ]);
   });
+});
+
+describe('CLU-2-OFFLINE agreementFactorUnchecked', () => {
+  it('scales a pair down for each disagreement, not at all when both agree', () => {
+    expect(agreementFactorUnchecked(false, false)).toBe(1);
+    expect(agreementFactorUnchecked(true, false)).toBe(OFFLINE_NUMBER_CONFLICT_FACTOR);
+    expect(agreementFactorUnchecked(false, true)).toBe(OFFLINE_NAME_CONFLICT_FACTOR);
+    expect(agreementFactorUnchecked(true, true)).toBeCloseTo(
+      OFFLINE_NUMBER_CONFLICT_FACTOR * OFFLINE_NAME_CONFLICT_FACTOR,
+      12,
+    );
+  });
+  test.prop([
+    fc.boolean(),
+    fc.boolean(),
+    fc.double({ min: 0.01, max: 1, noNaN: true }),
+    fc.double({ min: 0.01, max: 1, noNaN: true }),
+  ])(
+    'never raises a similarity, and a further disagreement never raises it either',
+    (numbers, names, numberConflict, nameConflict) => {
+      const factors = { numberConflict, nameConflict };
+      const factor = agreementFactorUnchecked(numbers, names, factors);
+      expect(factor).toBeGreaterThan(0);
+      expect(factor).toBeLessThanOrEqual(1);
+      expect(agreementFactorUnchecked(true, names, factors)).toBeLessThanOrEqual(factor);
+      expect(agreementFactorUnchecked(numbers, true, factors)).toBeLessThanOrEqual(factor);
+    },
+  );
 });

@@ -11,6 +11,54 @@ export const CLU_2_JUDGE_LOW_THRESHOLD = 0.6;
 /** rule CLU-3 **[choice]**: two articles can be linked only when published within this many hours of each other. */
 export const CLU_3_WINDOW_HOURS = 72;
 
+/**
+ * rule CLU-2-OFFLINE **[choice]** (seed 003 §3.2 names only MiniLM's 0.74 / 0.60): the offline
+ * character n-gram TF-IDF embedder's own scale, calibrated by `@espectro/clustering`'s
+ * `scripts/calibrate.ts` on its development set (see that package's README). Cosine strictly above
+ * this merges.
+ */
+export const OFFLINE_MERGE_THRESHOLD = 0.22;
+/** rule CLU-2-OFFLINE **[choice]**: lower end of the offline embedder's grey zone (the judge decides from here to the merge threshold). */
+export const OFFLINE_JUDGE_LOW_THRESHOLD = 0.11;
+/**
+ * rule CLU-2-OFFLINE **[choice]**: the offline embedder's chaining guard — an automatic merge joins
+ * two partial stories only if the mean cosine over all pairs of their members reaches this.
+ */
+export const OFFLINE_CHAINING_GUARD = 0.25;
+/** rule CLU-2-OFFLINE **[choice]**: factor on a pair's cosine when both headlines quote numbers and share none. */
+export const OFFLINE_NUMBER_CONFLICT_FACTOR = 0.6;
+/** rule CLU-2-OFFLINE **[choice]**: factor on a pair's cosine when both headlines name people, places or organisations and share no name. */
+export const OFFLINE_NAME_CONFLICT_FACTOR = 0.7;
+
+/** The two agreement factors of CLU-2-OFFLINE. */
+export const AgreementFactorsSchema = z.strictObject({
+  numberConflict: z.number().gt(0).max(1),
+  nameConflict: z.number().gt(0).max(1),
+});
+export type AgreementFactors = z.infer<typeof AgreementFactorsSchema>;
+
+/** The calibrated agreement factors of the offline embedder. */
+export const OFFLINE_AGREEMENT_FACTORS: AgreementFactors = {
+  numberConflict: OFFLINE_NUMBER_CONFLICT_FACTOR,
+  nameConflict: OFFLINE_NAME_CONFLICT_FACTOR,
+};
+
+/**
+ * rule CLU-2-OFFLINE for trusted input: the factor (in (0, 1]) a pair's cosine is multiplied by —
+ * `numberConflict` when both headlines quote numbers and share none, `nameConflict` when both
+ * name someone and share no name, their product when both, 1 otherwise.
+ *
+ * @example
+ * agreementFactorUnchecked(true, false); // 0.6
+ */
+export function agreementFactorUnchecked(
+  numbersDisagree: boolean,
+  namesDisagree: boolean,
+  factors: AgreementFactors = OFFLINE_AGREEMENT_FACTORS,
+): number {
+  return (numbersDisagree ? factors.numberConflict : 1) * (namesDisagree ? factors.nameConflict : 1);
+}
+
 /** The two cosine thresholds of CLU-2; other embedders calibrate their own and pass them here. */
 export const PairThresholdsSchema = z
   .strictObject({ merge: z.number().min(-1).max(1), judgeLow: z.number().min(-1).max(1) })
@@ -84,4 +132,5 @@ export function withinPublicationWindow(
 export const clusteringSchemas: Record<string, z.ZodType> = {
   PairThresholds: PairThresholdsSchema,
   PairDecision: PairDecisionSchema,
+  AgreementFactors: AgreementFactorsSchema,
 };

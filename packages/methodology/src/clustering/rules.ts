@@ -38,6 +38,35 @@ export const clusteringRules: RuleEntry[] = [
       'Cosine > 0.74 → same event; 0.60 ≤ cosine ≤ 0.74 → an LLM judge decides (Gemini, Groq fallback); < 0.60 → different. A judge that cannot answer means no merge and the pair is queued. Values within 1e-9 of a threshold count as equal to it.',
   },
   {
+    id: 'CLU-2-OFFLINE',
+    title: 'Offline embedder: its own thresholds, and number and name agreement',
+    section: '6. Clustering',
+    seed: '003 §3.2',
+    choice: true,
+    implementedBy: ['agreementFactorUnchecked'],
+    parameters: [
+      { name: 'merge', default: 0.22, description: 'offline cosine strictly above → same event' },
+      { name: 'judgeLow', default: 0.11, description: 'offline grey zone from this to merge → the LLM judge decides' },
+      {
+        name: 'chainingGuard',
+        default: 0.25,
+        description: 'an automatic merge needs this mean cosine between the two partial stories',
+      },
+      {
+        name: 'numberConflict',
+        default: 0.6,
+        description: 'cosine factor when both headlines quote numbers and share none',
+      },
+      {
+        name: 'nameConflict',
+        default: 0.7,
+        description: 'cosine factor when both headlines name people, places or organisations and share none',
+      },
+    ],
+    statement:
+      'Without MiniLM weights, the offline character n-gram TF-IDF embedder (IDF from a fixed reference corpus of real headlines) uses its own calibrated thresholds on its own cosine scale; a pair whose headlines both quote numbers but share none, or both name people or places but share none, has its cosine scaled down by the factors before CLU-2 decides. Calibrated on the clustering development set; measured on a held-out set (clustering README).',
+  },
+  {
     id: 'CLU-3',
     title: 'Stories are connected components within a window',
     section: '6. Clustering',
