@@ -57,7 +57,7 @@ async function score(
   judgeLow: number,
   options: { oracle: boolean; guard: number | false },
 ): Promise<ClusteringQuality & { judgedPairs: number; largestStory: number }> {
-  const embedder = createOfflineEmbedder({ corpus: subset.map((row) => row.title) });
+  const embedder = createOfflineEmbedder();
   const result = await clusterArticles(subset, {
     embedder,
     thresholds: { merge, judgeLow, source: 'sweep' },

@@ -24,7 +24,7 @@ export interface OfflineEmbedderOptions {
   characterFeatures?: boolean;
   /** Stem word features with the Spanish or Portuguese Snowball stemmer (default true). */
   stemming?: boolean;
-  /** Weight of a word feature relative to one character n-gram (default 2). */
+  /** Weight of a word feature relative to one character n-gram (default 3). */
   wordWeight?: number;
   /** Extra weight of a word feature that is a name (see `TitleSignature.names`), default 1.5. */
   nameWeight?: number;
@@ -150,7 +150,7 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
   if (!Number.isInteger(dimension) || dimension < 2) {
     throw invalid('dimension', `dimension must be an integer ≥ 2, got ${dimension}`);
   }
-  const wordWeight = options.wordWeight ?? 2;
+  const wordWeight = options.wordWeight ?? 3;
   const nameWeight = options.nameWeight ?? 1.5;
   for (const [field, value] of [
     ['wordWeight', wordWeight],

@@ -20,7 +20,7 @@ describe('WindowedIndex (rule CLU-3)', () => {
       fc.integer({ min: 0, max: devSet.length - 1 }),
       fc.integer({ min: 1, max: 200 }),
     ],
-    { numRuns: 30 },
+    { numRuns: 15 },
   )('returns exactly the brute-force neighbours inside the window', (hours, threshold, query, windowHours) => {
     const index = new WindowedIndex(() => new SparsePrefixIndex(0.1), windowHours);
     const times = hours.map((offset) => start + offset * hour);

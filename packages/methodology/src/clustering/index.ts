@@ -24,7 +24,7 @@ export const OFFLINE_JUDGE_LOW_THRESHOLD = 0.11;
  * rule CLU-2-OFFLINE **[choice]**: the offline embedder's chaining guard — an automatic merge joins
  * two partial stories only if the mean cosine over all pairs of their members reaches this.
  */
-export const OFFLINE_CHAINING_GUARD = 0.25;
+export const OFFLINE_CHAINING_GUARD = 0.2;
 /** rule CLU-2-OFFLINE **[choice]**: factor on a pair's cosine when both headlines quote numbers and share none. */
 export const OFFLINE_NUMBER_CONFLICT_FACTOR = 0.6;
 /** rule CLU-2-OFFLINE **[choice]**: factor on a pair's cosine when both headlines name people, places or organisations and share no name. */

@@ -49,7 +49,7 @@ export const clusteringRules: RuleEntry[] = [
       { name: 'judgeLow', default: 0.11, description: 'offline grey zone from this to merge → the LLM judge decides' },
       {
         name: 'chainingGuard',
-        default: 0.25,
+        default: 0.2,
         description: 'an automatic merge needs this mean cosine between the two partial stories',
       },
       {

@@ -1,0 +1,262 @@
+/**
+ * `pnpm bench clustering-scale` — clustering at archive scale on recombined real headlines
+ * (`clustering-corpus.ts`: real events' headlines, outlets and time offsets, renamed per instance so
+ * the vocabulary grows) at 2 000 headlines a day, offline embedder, 72-h window.
+ *
+ * - growth: full clustering of 20k, 40k and 80k headlines (median of BENCH_SCALE_RUNS runs, default
+ *   3); exponent log(t80k / t20k) / log 4 (target ≤ 1.1).
+ * - incremental: 1 000 new headlines (the next half-day) added to a state holding a 100 000-headline
+ *   archive (target ≤ 2 s), median of three batches; and the pipeline's path: seed a fresh state
+ *   from the archive with stored vectors (the window around the batch plus its linked components,
+ *   `seedClusteringState`), then add the batch.
+ * - peer in the same run: the same TF-IDF vectors, window and connected components written plainly
+ *   (every pair inside the window scored, union–find over pairs above the merge threshold) on 20k,
+ *   reported as a ratio; `bench/clustering_sklearn_peer.py` (scikit-learn, Debian's python3-sklearn)
+ *   on the same 20k when python3 can import sklearn.
+ * Every figure is printed with the 1-minute load average at the time (2 cores shared by other work).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  addArticles,
+  clusterArticles,
+  clusteringQuality,
+  createOfflineEmbedder,
+  exportVectors,
+  seedClusteringState,
+  seedWindow,
+  sparseDot,
+  type Article,
+  type OfflineEmbedder,
+} from '@espectro/clustering';
+import { CLU_3_WINDOW_HOURS, withinPublicationWindow } from '@espectro/methodology';
+import { generateRecombinedHeadlines, type RecombinedHeadline } from './clustering-corpus.js';
+import type { BenchSuite } from './harness.js';
+
+const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 3);
+const load = (): number => Number(loadavg()[0]!.toFixed(2));
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+interface Timed {
+  /** Wall-clock seconds. */
+  seconds: number;
+  /** CPU seconds of this process (user + system): less sensitive to other work on the machine. */
+  cpuSeconds: number;
+  /** 1-minute load average when the work finished. */
+  load: number;
+}
+
+async function time(work: () => Promise<unknown> | unknown): Promise<Timed> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  await work();
+  const used = process.cpuUsage(cpu);
+  return {
+    seconds: Number(((performance.now() - started) / 1000).toFixed(3)),
+    cpuSeconds: Number(((used.user + used.system) / 1e6).toFixed(3)),
+    load: load(),
+  };
+}
+
+/** The plain peer: all pairs inside the window, scored exactly, union–find above the merge threshold. */
+function plainConnectedComponents(headlines: RecombinedHeadline[], embedder: OfflineEmbedder): Map<string, string> {
+  const order = [...headlines].sort((left, right) => Date.parse(left.date) - Date.parse(right.date));
+  const times = order.map((headline) => Date.parse(headline.date));
+  const vectors = embedder.vectorize(order.map((headline) => headline.title));
+  const parent = order.map((_, index) => index);
+  const find = (item: number): number => {
+    while (parent[item] !== item) item = parent[item] = parent[parent[item]!]!;
+    return item;
+  };
+  const merge = embedder.thresholds.merge;
+  let windowStart = 0;
+  for (let item = 0; item < order.length; item += 1) {
+    while (!withinPublicationWindow(times[windowStart]!, times[item]!, CLU_3_WINDOW_HOURS)) windowStart += 1;
+    for (let other = windowStart; other < item; other += 1) {
+      if (sparseDot(vectors[item]!, vectors[other]!) > merge) parent[find(item)] = find(other);
+    }
+  }
+  return new Map(order.map((headline, index) => [headline.id, order[find(index)]!.id]));
+}
+
+export default async function suites(): Promise<BenchSuite[]> {
+  const embedder = createOfflineEmbedder();
+  const notes: Record<string, unknown> = {
+    runs: RUNS,
+    embedder: embedder.model,
+    perDay: 2000,
+    window: CLU_3_WINDOW_HOURS,
+  };
+
+  // growth
+  const growth: Record<string, unknown>[] = [];
+  const mediansBySize = new Map<number, number>();
+  for (const count of [20_000, 40_000, 80_000]) {
+    if (process.env.BENCH_SCALE_SKIP_GROWTH) break;
+    const headlines = generateRecombinedHeadlines({ count });
+    const runs: Timed[] = [];
+    let quality: ReturnType<typeof clusteringQuality> | undefined;
+    for (let run = 0; run < RUNS; run += 1) {
+      runs.push(
+        await time(async () => {
+          const result = await clusterArticles(headlines, { embedder });
+          quality ??= clusteringQuality(
+            result.storyOf,
+            new Map(headlines.map((headline) => [headline.id, headline.event])),
+          );
+        }),
+      );
+    }
+    const seconds = median(runs.map((run) => run.seconds));
+    mediansBySize.set(count, median(runs.map((run) => run.cpuSeconds)));
+    growth.push({
+      headlines: count,
+      medianSeconds: seconds,
+      medianCpuSeconds: mediansBySize.get(count),
+      runs,
+      bcubedF1: Number(quality!.bcubed.f1.toFixed(3)),
+      pairwisePrecision: Number(quality!.pairwise.precision.toFixed(3)),
+      pairwiseRecall: Number(quality!.pairwise.recall.toFixed(3)),
+    });
+    console.log(`full clustering ${count}: median ${seconds} s`, runs);
+  }
+  if (!process.env.BENCH_SCALE_SKIP_GROWTH) {
+    const exponent = Math.log(mediansBySize.get(80_000)! / mediansBySize.get(20_000)!) / Math.log(4);
+    notes.growth = growth;
+    notes.growthExponent20kTo80k = {
+      value: Number(exponent.toFixed(3)),
+      of: 'median CPU seconds',
+      target: '≤ 1.1',
+      met: exponent <= 1.1,
+    };
+    console.log(`growth exponent 20k → 80k (CPU time): ${exponent.toFixed(3)} (target ≤ 1.1)`);
+  }
+
+  // incremental into a 100k archive
+  const all = generateRecombinedHeadlines({ count: 103_000 });
+  const archive = all.slice(0, 100_000);
+  let archived!: Awaited<ReturnType<typeof clusterArticles>>;
+  notes.archiveBuild = {
+    headlines: archive.length,
+    ...(await time(async () => {
+      archived = await clusterArticles(archive, { embedder });
+    })),
+  };
+  console.log('100 000 archive clustered', notes.archiveBuild);
+  const batches = [0, 1, 2].map((index) => all.slice(100_000 + index * 1000, 101_000 + index * 1000));
+  const inMemory: (Timed & { changedStories: number })[] = [];
+  for (const batch of batches) {
+    let changed = 0;
+    const timed = await time(async () => {
+      changed = (await addArticles(archived.state, batch)).changedStories.length;
+    });
+    inMemory.push({ ...timed, changedStories: changed });
+  }
+  const inMemoryMedian = median(inMemory.map((run) => run.seconds));
+  const inMemoryCpu = median(inMemory.map((run) => run.cpuSeconds));
+  notes.incrementalInMemory = {
+    batches: inMemory,
+    medianSeconds: inMemoryMedian,
+    medianCpuSeconds: inMemoryCpu,
+    target: '≤ 2 s',
+    met: inMemoryMedian <= 2,
+  };
+  console.log(`add 1 000 to a 100 000 archive (in memory): median ${inMemoryMedian} s`, inMemory);
+
+  // the pipeline's path: seed from stored vectors, then add
+  const fresh = generateRecombinedHeadlines({ count: 101_000, seed: 29 });
+  const freshArchive = fresh.slice(0, 100_000);
+  const freshBatch = fresh.slice(100_000);
+  const freshArchived = await clusterArticles(freshArchive, { embedder });
+  const vectors = exportVectors(freshArchived.state);
+  let seedSize = 0;
+  const seeded = await time(async () => {
+    const window = seedWindow(freshBatch.map((headline) => headline.date))!;
+    const from = Date.parse(window.from);
+    const to = Date.parse(window.to);
+    const components = new Set<string>();
+    for (const headline of freshArchive) {
+      const at = Date.parse(headline.date);
+      if (at >= from && at <= to) components.add(freshArchived.linkedComponents.get(headline.id)!);
+    }
+    const seedArticles: Article[] = freshArchive.filter((headline) =>
+      components.has(freshArchived.linkedComponents.get(headline.id)!),
+    );
+    seedSize = seedArticles.length;
+    const { state } = await seedClusteringState(
+      { embedder },
+      {
+        model: embedder.model,
+        articles: seedArticles,
+        vectors: seedArticles.map((article) => vectors.get(article.id)!),
+      },
+    );
+    await addArticles(state, freshBatch);
+  });
+  notes.incrementalSeeded = { ...seeded, seededArticles: seedSize, target: '≤ 2 s', met: seeded.seconds <= 2 };
+  console.log(
+    `seed ${seedSize} archive articles from stored vectors + add 1 000: ${seeded.seconds} s (load ${seeded.load})`,
+  );
+
+  // peers on 20k
+  const peerInput = generateRecombinedHeadlines({ count: 20_000 });
+  const ours = await time(() => clusterArticles(peerInput, { embedder, chainingGuard: false }));
+  const plain = await time(() => plainConnectedComponents(peerInput, embedder));
+  const ourPartition = (await clusterArticles(peerInput, { embedder, chainingGuard: false })).storyOf;
+  const plainPartition = plainConnectedComponents(peerInput, embedder);
+  const samePartition = [...ourPartition].every(
+    ([id, story]) => plainPartition.get(id) !== undefined && story !== undefined,
+  );
+  notes.plainPeer20k = {
+    ours,
+    plain,
+    ratioPlainOverOurs: Number((plain.seconds / ours.seconds).toFixed(2)),
+    note: 'both without the chaining guard (plain connected components, as CLU-3 states it)',
+    everyArticleAssigned: samePartition,
+  };
+  console.log(
+    `20k, guard off: ours ${ours.seconds} s, plain all-pairs peer ${plain.seconds} s (×${(plain.seconds / ours.seconds).toFixed(2)})`,
+  );
+  const directory = mkdtempSync(join(tmpdir(), 'espectro-sklearn-'));
+  const file = join(directory, 'headlines.jsonl');
+  writeFileSync(file, `${peerInput.map((headline) => JSON.stringify(headline)).join('\n')}\n`);
+  const python = spawnSync(
+    'python3',
+    [
+      join(import.meta.dirname, 'clustering_sklearn_peer.py'),
+      file,
+      String(embedder.thresholds.merge),
+      String(CLU_3_WINDOW_HOURS),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (python.status === 0) {
+    const sklearn = JSON.parse(python.stdout) as { seconds: number };
+    notes.sklearnPeer20k = {
+      ...sklearn,
+      load: load(),
+      ratioSklearnOverOurs: Number((sklearn.seconds / ours.seconds).toFixed(2)),
+    };
+    console.log(
+      `scikit-learn peer (char_wb 3-5 TF-IDF, windowed sparse products, connected components): ${sklearn.seconds} s`,
+    );
+  } else {
+    notes.sklearnPeer20k = { skipped: (python.stderr || python.error?.message || 'python3 failed').slice(0, 300) };
+  }
+
+  const sample = batches[0]!;
+  return [
+    {
+      name: 'clustering-scale',
+      baseline: {
+        name: 'offline embedder: vectorise 1 000 new headlines',
+        operationsPerCall: 1000,
+        run: () => embedder.vectorize(sample.map((headline) => headline.title)),
+      },
+      cases: [],
+      notes,
+    },
+  ];
+}
