@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { StoreError } from './errors.js';
+import { acquireFolderLock, type FolderLock } from './lock.js';
 import { migrate, type MigrationReport } from './migrate.js';
 import { storeSchema } from './schema.js';
 
@@ -51,6 +52,8 @@ export interface Database {
   readonly migrations: MigrationReport | null;
   /** PGlite only: the data directory as an uncompressed tarball (a template for fast test databases). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PGlite folders only: the exclusive lock this process holds on the folder until `close()`. */
+  readonly lock?: FolderLock;
   close(): Promise<void>;
 }
 
@@ -74,6 +77,11 @@ export interface OpenDatabaseOptions {
   cwd?: string;
   /** A PGlite data-directory tarball to start from (see `@espectro/store/testing`). */
   loadDataDir?: Blob;
+  /**
+   * What this process is, recorded in the folder's lock and shown to a refused second opener
+   * (default: the process's command line). PGlite folders only.
+   */
+  owner?: string;
 }
 
 /** Default PGlite folder, relative to the working directory. */
@@ -118,6 +126,8 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     ? undefined
     : resolve(options.cwd ?? process.cwd(), options.dataDir ?? DEFAULT_DATA_DIR);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // One writer per folder: refused here, before PGlite reads a byte, while another process owns it.
+  const lock = dataDir ? acquireFolderLock(dataDir, options.owner ? { command: options.owner } : {}) : undefined;
   let client: PGlite;
   try {
     client = await PGlite.create({
@@ -125,10 +135,11 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
   } catch (error) {
+    lock?.release();
     throw new StoreError({
       code: 'connection_failed',
       operation: 'openDatabase',
-      message: `cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}. If another espectro process is using this folder, wait for it or pass another --db folder.`,
+      message: `cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}. The folder may be damaged: \`espectro db check --db ${dataDir ?? '<folder>'}\` says what is wrong and \`espectro db repair\` what can be done.`,
       cause: error,
     });
   }
@@ -151,10 +162,15 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     rawTransaction: (work) => client.transaction((transaction) => work(raw(transaction))),
     query: (sqlText, parameters) => raw(client).query(sqlText, parameters),
     dumpDataDir: async () => client.dumpDataDir('none'),
+    ...(lock ? { lock } : {}),
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -13,7 +13,9 @@ export type StoreErrorCode =
   | 'unknown_story'
   | 'history_rewrite'
   | 'migration_failed'
-  | 'connection_failed';
+  | 'connection_failed'
+  /** An embedded database folder is open in another process (see `lock.ts`). */
+  | 'locked';
 
 /** Fields of a {@link StoreError}. */
 export interface StoreErrorDetails {

@@ -21,6 +21,27 @@ export {
   type StoreTransaction,
 } from './database.js';
 export {
+  FolderLockOwnerSchema,
+  LOCK_FILE_NAME,
+  acquireFolderLock,
+  inspectFolderLock,
+  lockFilePath,
+  lockedError,
+  processStartTime,
+  removeFolderLock,
+  type AcquireFolderLockOptions,
+  type FolderLock,
+  type FolderLockOwner,
+  type FolderLockState,
+} from './lock.js';
+export {
+  checkDatabaseFolder,
+  duplicatePrimaryKeys,
+  moveFolderAside,
+  type DuplicateKeys,
+  type FolderCheck,
+} from './health.js';
+export {
   loadMigrations,
   migrate,
   migrationsFolder,

@@ -38,7 +38,7 @@ describe('espectro db / run / story / export on one embedded database', () => {
     expect(await dbCommand.run(['status', '--db', 'db'], status)).toBe(0);
     expect(status.out()).toMatch(/pending: none/);
     await expect(dbCommand.run(['drop'], memoryIo(work))).rejects.toThrow(/unknown subcommand "drop"/);
-  }, 60_000);
+  }, 180_000); // a fresh embedded database (initdb) takes minutes on a loaded machine
 
   it('run prints progress on stderr and a summary on stdout', async () => {
     const io = memoryIo(work, {});

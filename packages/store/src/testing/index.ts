@@ -55,6 +55,17 @@ async function templateFile(): Promise<string> {
 }
 
 /**
+ * The data directory of a freshly migrated embedded database, as a tarball (cached in the temporary
+ * folder per migration set): pass it as `loadDataDir` to start a PGlite folder without initdb.
+ *
+ * @example
+ * const database = await openDatabase({ dataDir: folder, loadDataDir: await migratedTemplate() });
+ */
+export async function migratedTemplate(): Promise<Blob> {
+  return new Blob([await readFile(await templateFile())]);
+}
+
+/**
  * A fresh, migrated database: in-memory PGlite, or a new schema on the test PostgreSQL server.
  *
  * @example
