@@ -59,28 +59,26 @@ describe('espectro (CLI)', () => {
   });
 
   it('exits quietly with 0 when the reader of its output closes the pipe early (EPIPE)', async () => {
-    // A child process writes the rule catalogue many times into a pipe whose reader stops after
-    // the first chunk, as `espectro rules --json | head -1` does.
+    // A child process writes far more than a pipe holds into a pipe whose reader stops after the
+    // first chunk, as `espectro rules --json | head -1` does. It loads only the handler (io.ts), so
+    // the test does not depend on how fast this machine imports the whole CLI.
     const script = [
-      "import { exitQuietlyOnBrokenPipe, main } from './packages/cli/src/index.ts';",
+      "import { exitQuietlyOnBrokenPipe } from './packages/cli/src/io.ts';",
       'exitQuietlyOnBrokenPipe();',
-      "for (let round = 0; round < 200; round += 1) await main(['rules', '--json']);",
+      "const line = 'x'.repeat(1023) + '\\n';",
+      'for (let round = 0; round < 4096; round += 1) process.stdout.write(line);',
     ].join('\n');
-    const child = spawn(
-      process.execPath,
-      ['--conditions=@espectro/source', '--import', 'tsx', '--input-type=module', '-e', script],
-      {
-        cwd: new URL('../../..', import.meta.url).pathname,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('../../..', import.meta.url).pathname,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.once('data', () => child.stdout.destroy());
     const exitCode = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).not.toContain('EPIPE');
     expect(exitCode).toBe(0);
-  });
+  }, 120_000);
 
   it('rate --json gives the same rating as the library, with its trace', async () => {
     const io = memoryIo(workDirectory);
