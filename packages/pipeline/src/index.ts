@@ -20,3 +20,4 @@ export {
   type RosterFile,
 } from './data-folder.js';
 export { runPipeline, type RunPipelineOptions, type RunProgress, type RunSummary } from './pass.js';
+export * from './worker/index.js';

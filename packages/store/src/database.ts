@@ -48,6 +48,11 @@ export interface Database {
   rawTransaction<T>(work: (connection: RawConnection) => Promise<T>): Promise<T>;
   /** Runs one raw parameterised query outside any transaction. */
   query<Row = Record<string, unknown>>(sqlText: string, parameters?: unknown[]): Promise<Row[]>;
+  /**
+   * Runs one or more statements without parameters (the simple query protocol) and returns the
+   * rows of the last one — for scripts such as a job queue's `BEGIN; …; COMMIT`.
+   */
+  script<Row = Record<string, unknown>>(sqlText: string): Promise<Row[]>;
   /** What the migrator did when the database was opened (`null` when `migrate: false`). */
   readonly migrations: MigrationReport | null;
   /** PGlite only: the data directory as an uncompressed tarball (a template for fast test databases). */
@@ -161,6 +166,10 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     migrations: null,
     rawTransaction: (work) => client.transaction((transaction) => work(raw(transaction))),
     query: (sqlText, parameters) => raw(client).query(sqlText, parameters),
+    async script<Row>(sqlText: string) {
+      const results = await client.exec(sqlText);
+      return (results.at(-1)?.rows ?? []) as Row[];
+    },
     dumpDataDir: async () => client.dumpDataDir('none'),
     ...(lock ? { lock } : {}),
     async close() {
@@ -245,6 +254,11 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
       }
     },
     query: (sqlText, parameters) => raw(pool).query(sqlText, parameters),
+    async script<Row>(sqlText: string) {
+      // Without parameters pg uses the simple protocol; several statements give several results.
+      const result = (await pool.query(sqlText)) as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as Row[];
+    },
     async close() {
       if (closed) return;
       closed = true;

@@ -207,5 +207,12 @@ export {
   type ListFeedsFilter,
 } from './feeds.js';
 export { DomainSchema } from './outlets.js';
+export {
+  WorkerCycleInputSchema,
+  listWorkerCycles,
+  recordWorkerCycle,
+  type WorkerCycle,
+  type WorkerCycleInput,
+} from './worker-cycles.js';
 export { createStore, openStore, type Store } from './store.js';
 export * as schema from './schema.js';

@@ -30,6 +30,9 @@ export { feedFetches, feeds } from './schema-feeds.js';
 import { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
 
 export { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
+import { workerCycles } from './schema-service.js';
+
+export { workerCycles } from './schema-service.js';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -470,4 +473,5 @@ export const storeSchema = {
   debateEvents,
   readerReports,
   debateReviews,
+  workerCycles,
 };

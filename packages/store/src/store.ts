@@ -28,6 +28,7 @@ import {
   type ListContestationsFilter,
 } from './contestations.js';
 import { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+import { listWorkerCycles, recordWorkerCycle, type WorkerCycle, type WorkerCycleInput } from './worker-cycles.js';
 import {
   countOutletsByConfidence,
   ensurePreliminaryOutlets,
@@ -143,6 +144,12 @@ export interface Store {
     recordFetch(outcome: FeedFetchOutcome): Promise<number | null>;
     history(idOrUrl: string, limit?: number): Promise<FeedFetchRecord[]>;
   };
+  /** The worker's cycle log (what `espectro status` and `/healthz` show). */
+  readonly workerCycles: {
+    record(cycle: WorkerCycleInput): Promise<number>;
+    /** Newest first. */
+    list(limit?: number): Promise<WorkerCycle[]>;
+  };
   close(): Promise<void>;
 }
 
@@ -209,6 +216,10 @@ export function createStore(database: Database): Store {
       claimDue: (now, limit, claim) => db.transaction((tx) => claimDueFeeds(tx, now, limit, claim)),
       recordFetch: (outcome) => db.transaction((tx) => recordFeedFetch(tx, outcome)),
       history: (idOrUrl, limit) => feedFetchHistory(db, idOrUrl, limit),
+    },
+    workerCycles: {
+      record: (cycle) => recordWorkerCycle(db, cycle),
+      list: (limit) => listWorkerCycles(db, limit),
     },
     close: () => database.close(),
   };

@@ -25,6 +25,8 @@ export const TEST_DATABASE_URL_ENV = 'ESPECTRO_TEST_DATABASE_URL';
 export interface TestDatabase {
   database: Database;
   backend: 'pglite' | 'postgres';
+  /** PostgreSQL only: the random schema of this database (to open a second connection pool on it). */
+  schema?: string;
   /** Closes the database (and drops the schema on PostgreSQL). */
   cleanup(): Promise<void>;
 }
@@ -86,6 +88,7 @@ export async function createTestDatabase(
     return {
       database,
       backend,
+      schema,
       async cleanup() {
         await database.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => undefined);
         await database.close();

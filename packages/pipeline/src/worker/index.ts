@@ -1,0 +1,31 @@
+/**
+ * The worker of `espectro worker` / `espectro serve`: a typed job registry, the pg-boss queue over
+ * the store's database (PostgreSQL or embedded PGlite) and the cycle loop on an injectable clock.
+ */
+export {
+  JOB_NAME,
+  createJobRegistry,
+  defineJob,
+  type AnyJobDefinition,
+  type JobContext,
+  type JobDefinition,
+  type JobOutcome,
+  type JobRegistry,
+  type PlannedJob,
+} from './registry.js';
+export {
+  DEFAULT_QUEUE_SCHEMA,
+  openJobQueue,
+  type ClaimedJob,
+  type JobQueue,
+  type OpenJobQueueOptions,
+  type QueueDepths,
+} from './queue.js';
+export {
+  createWorker,
+  type CycleSummary,
+  type JobAttempt,
+  type Worker,
+  type WorkerEvent,
+  type WorkerOptions,
+} from './worker.js';

@@ -1,0 +1,183 @@
+/**
+ * The worker's job queue: pg-boss over the store's own database connection, on both backends.
+ *
+ * pg-boss (10.x, the last major supporting Node 20) is given the store's database as its `db`
+ * executor instead of a connection string, so it shares the store's pool on PostgreSQL and runs
+ * in-process on embedded PGlite (which accepts one process; `lock.ts` of `@espectro/store`
+ * guarantees it is this one). pg-boss polls — it needs no LISTEN/NOTIFY — creates its schema as a
+ * plain database owner (no superuser, no extension) and claims jobs with `FOR UPDATE SKIP LOCKED`,
+ * so several workers on one PostgreSQL database never run one job twice. Each job kind is a
+ * `stately` queue: at most one queued and one active job per singleton key (a feed is never queued
+ * twice).
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '@espectro/store';
+import type { JobDefinition, JobRegistry, PlannedJob } from './registry.js';
+
+/** Default PostgreSQL schema of the queue's tables. */
+export const DEFAULT_QUEUE_SCHEMA = 'espectro_queue';
+
+/** Arbitrary constant key of the advisory lock serialising queue installs (cf. the migrator's). */
+const QUEUE_INSTALL_LOCK_KEY = 727_165_007;
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** A claimed job. */
+export interface ClaimedJob {
+  id: string;
+  name: string;
+  data: unknown;
+  /** Attempts before this one. */
+  retryCount: number;
+}
+
+/** Jobs per queue and state (for `espectro status` and `/healthz`). */
+export type QueueDepths = Record<string, { queued: number; active: number; failed: number; completed: number }>;
+
+/** The job queue of one worker. */
+export interface JobQueue {
+  readonly schema: string;
+  /** Enqueues planned jobs of one kind; returns how many were queued (a duplicate singleton is not). */
+  enqueue(name: string, jobs: readonly PlannedJob<unknown>[]): Promise<number>;
+  /** Claims up to `limit` due jobs of one kind (marked active). */
+  claim(name: string, limit: number): Promise<ClaimedJob[]>;
+  complete(name: string, id: string, output: Record<string, unknown>): Promise<void>;
+  /** Fails an attempt with its reason: retried while attempts remain, then kept as failed. */
+  fail(name: string, id: string, reason: string): Promise<void>;
+  /**
+   * Fails every active job (to be retried): only correct when no other worker can be running,
+   * which the embedded database's lock guarantees. Returns how many were recovered.
+   */
+  recoverOrphans(): Promise<number>;
+  depths(): Promise<QueueDepths>;
+  /** Failed jobs with their reason, newest first. */
+  failures(limit?: number): Promise<{ name: string; id: string; reason: string; at: string }[]>;
+  stop(): Promise<void>;
+}
+
+/** Options of {@link openJobQueue}. */
+export interface OpenJobQueueOptions {
+  /** Schema of the queue's tables (default {@link DEFAULT_QUEUE_SCHEMA}; tests use random ones). */
+  schema?: string;
+  /** Errors of the queue's own maintenance (expiring, archiving), which happen outside any job. */
+  onError?: (error: Error) => void;
+}
+
+/** pg-boss's bring-your-own executor over the store's database. */
+function executorOver(database: Database): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      // Parameterised statements go through the extended protocol; pg-boss's multi-statement
+      // scripts (BEGIN; … COMMIT) carry no parameters and go through the simple one.
+      const rows = values && values.length > 0 ? await database.query(text, values) : await database.script(text);
+      return { rows };
+    },
+  };
+}
+
+/**
+ * Opens (and on first use installs) the queue in the store's database and creates one queue per
+ * registered job kind.
+ *
+ * @example
+ * const queue = await openJobQueue(store.database, registry);
+ * await queue.enqueue('fetch-feed', [{ payload: { feedId: 'f1' }, singletonKey: 'f1' }]);
+ */
+export async function openJobQueue(
+  database: Database,
+  registry: JobRegistry<never>,
+  options: OpenJobQueueOptions = {},
+): Promise<JobQueue> {
+  const schema = options.schema ?? DEFAULT_QUEUE_SCHEMA;
+  if (!SCHEMA_NAME.test(schema)) throw new TypeError(`openJobQueue: "${schema}" is not a plain lowercase schema name`);
+  const boss = new PgBoss({
+    db: executorOver(database),
+    schema,
+    // Maintenance (expiring jobs of workers killed on PostgreSQL, archiving) on pg-boss's timers;
+    // no cron: cycles are planned by the worker on its own, injectable clock.
+    supervise: true,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', (error: Error) => options.onError?.(error));
+  const install = async () => {
+    await boss.start();
+    for (const job of registry.jobs) await ensureQueue(boss, job);
+  };
+  if (database.backend === 'postgres') {
+    // Two workers starting together on a fresh database would race pg-boss's schema creation
+    // ("duplicate key … pg_namespace"): one holds a transaction-scoped advisory lock on its own
+    // pooled connection while it installs on others; the second waits, then finds it installed.
+    await database.rawTransaction(async (connection) => {
+      await connection.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_INSTALL_LOCK_KEY]);
+      await install();
+    });
+  } else await install(); // PGlite: one process (its folder lock), and one connection.
+  const table = `${schema}.job`;
+  return {
+    schema,
+    async enqueue(name, jobs) {
+      const definition = registry.get(name);
+      let queued = 0;
+      for (const job of jobs) {
+        const payload = definition.payload.parse(job.payload) as object;
+        const id = await boss.send(name, payload, job.singletonKey ? { singletonKey: job.singletonKey } : {});
+        if (id) queued += 1;
+      }
+      return queued;
+    },
+    async claim(name, limit) {
+      const jobs = await boss.fetch<unknown>(name, { batchSize: limit, includeMetadata: true });
+      return jobs.map((job) => ({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount }));
+    },
+    complete: (name, id, output) => boss.complete(name, id, output),
+    fail: (name, id, reason) => boss.fail(name, id, { reason }),
+    async recoverOrphans() {
+      const active = await database.query<{ id: string; name: string }>(
+        `SELECT id::text AS id, name FROM ${table} WHERE state = 'active'`,
+      );
+      for (const job of active)
+        await boss.fail(job.name, job.id, { reason: 'the worker running it stopped (recovered at restart)' });
+      return active.length;
+    },
+    async depths() {
+      const rows = await database.query<{ name: string; state: string; count: string }>(
+        `SELECT name, state::text AS state, count(*)::text AS count FROM ${table} GROUP BY name, state`,
+      );
+      const depths: QueueDepths = {};
+      for (const job of registry.jobs) depths[job.name] = { queued: 0, active: 0, failed: 0, completed: 0 };
+      for (const row of rows) {
+        const entry = (depths[row.name] ??= { queued: 0, active: 0, failed: 0, completed: 0 });
+        const count = Number(row.count);
+        if (row.state === 'created' || row.state === 'retry') entry.queued += count;
+        else if (row.state === 'active') entry.active += count;
+        else if (row.state === 'failed') entry.failed += count;
+        else if (row.state === 'completed') entry.completed += count;
+      }
+      return depths;
+    },
+    async failures(limit = 20) {
+      const rows = await database.query<{ name: string; id: string; output: { reason?: string } | null; at: string }>(
+        `SELECT name, id::text AS id, output, completed_on::text AS at FROM ${table}
+          WHERE state = 'failed' ORDER BY completed_on DESC LIMIT $1`,
+        [limit],
+      );
+      return rows.map((row) => ({ name: row.name, id: row.id, reason: row.output?.reason ?? 'unknown', at: row.at }));
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, close: false });
+    },
+  };
+}
+
+async function ensureQueue(boss: PgBoss, job: JobDefinition<unknown, never>): Promise<void> {
+  const policy = {
+    name: job.name,
+    policy: 'stately' as const,
+    retryLimit: job.retryLimit ?? 2,
+    retryDelay: job.retryDelaySeconds ?? 0,
+    expireInSeconds: job.expireInSeconds ?? 900,
+  };
+  if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, policy);
+  else await boss.createQueue(job.name, policy);
+}

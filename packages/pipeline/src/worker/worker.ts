@@ -1,0 +1,156 @@
+/**
+ * The worker: cycles over the registry's jobs on an injectable clock. A cycle takes one instant,
+ * asks every job kind what is due at it (`plan`), enqueues that on the queue and drains each kind in
+ * registry order — fetches before clustering, clustering before synthesis — so a story fed by this
+ * cycle's articles is published in this cycle. On PostgreSQL several workers drain the same queues
+ * and share the jobs; a job is claimed by one of them only (pg-boss, `FOR UPDATE SKIP LOCKED`).
+ *
+ * Every job is idempotent and commits its work in units (see `commitUnit`), so a worker killed at
+ * any point loses nothing and, re-running the interrupted job, duplicates nothing.
+ */
+import type { Store } from '@espectro/store';
+import type { Clock } from '@espectro/ingest';
+import { openJobQueue, type JobQueue, type QueueDepths } from './queue.js';
+import type { JobContext, JobOutcome, JobRegistry } from './registry.js';
+
+/** What one job attempt did, as reported in the cycle summary. */
+export interface JobAttempt {
+  name: string;
+  id: string;
+  ok: boolean;
+  outcome?: JobOutcome;
+  error?: string;
+}
+
+/** What one cycle did. */
+export interface CycleSummary {
+  cycleTime: string;
+  startedAt: string;
+  finishedAt: string;
+  /** Wall-clock duration in milliseconds (the clock may be simulated; this is not). */
+  durationMs: number;
+  /** Per job kind: how many were planned, run, failed; and the summed numeric outcomes. */
+  jobs: Record<string, { planned: number; run: number; failed: number; totals: Record<string, number> }>;
+  /** Jobs left active by a worker that died, given back to the queue at start (embedded database). */
+  recovered: number;
+  stopped: boolean;
+}
+
+/** Options of {@link createWorker}. */
+export interface WorkerOptions<Services> {
+  store: Store;
+  registry: JobRegistry<Services>;
+  services: Services;
+  clock: Clock;
+  /** Queue schema (default `espectro_queue`). */
+  queueSchema?: string;
+  /** Identifies this worker in the cycle records (default `<host>:<pid>`). */
+  workerId?: string;
+  /**
+   * Whether this worker is the only one on its database, so that jobs left active at start are
+   * orphans of a dead worker and run again at once. Always true on embedded PGlite (its lock
+   * guarantees it); on PostgreSQL pass it only when you know (otherwise the queue expires them).
+   */
+  sole?: boolean;
+  /** Called after every job attempt and cycle (the terminal progress of `espectro worker`). */
+  onEvent?: (event: WorkerEvent) => void;
+}
+
+/** What the worker tells its caller as it goes. */
+export type WorkerEvent = { type: 'job'; attempt: JobAttempt } | { type: 'cycle'; summary: CycleSummary };
+
+/** A running worker. */
+export interface Worker {
+  readonly queue: JobQueue;
+  /** Runs one cycle at the clock's current instant and resolves when every planned job is done. */
+  runCycle(signal?: AbortSignal): Promise<CycleSummary>;
+  depths(): Promise<QueueDepths>;
+  /** Stops the queue (in-flight jobs are finished by `runCycle` before it returns). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the queue on the store's database and returns a worker over the registry.
+ *
+ * @example
+ * const worker = await createWorker({ store, registry, services, clock: systemClock });
+ * const summary = await worker.runCycle();
+ * await worker.stop();
+ */
+export async function createWorker<Services>(options: WorkerOptions<Services>): Promise<Worker> {
+  const { store, registry, services, clock } = options;
+  const queue = await openJobQueue(store.database, registry as JobRegistry<never>, {
+    ...(options.queueSchema ? { schema: options.queueSchema } : {}),
+  });
+  const sole = options.sole ?? store.database.backend === 'pglite';
+  let pendingRecovery = sole;
+  const workerId = options.workerId ?? `${process.env.HOSTNAME ?? 'local'}:${process.pid}`;
+
+  async function runCycle(signal: AbortSignal = new AbortController().signal): Promise<CycleSummary> {
+    const startedAt = new Date();
+    const cycleTime = clock.now();
+    const recovered = pendingRecovery ? await queue.recoverOrphans() : 0;
+    pendingRecovery = false;
+    const context: JobContext<Services> = { store, clock, cycleTime, signal, services };
+    const jobs: CycleSummary['jobs'] = {};
+    for (const definition of registry.jobs) {
+      const entry = (jobs[definition.name] = { planned: 0, run: 0, failed: 0, totals: {} as Record<string, number> });
+      if (signal.aborted) break;
+      if (definition.plan) entry.planned = await queue.enqueue(definition.name, await definition.plan(context));
+      const concurrency = Math.max(1, definition.concurrency ?? 1);
+      for (;;) {
+        if (signal.aborted) break;
+        const claimed = await queue.claim(definition.name, concurrency);
+        if (claimed.length === 0) break;
+        const attempts = await Promise.all(
+          claimed.map(async (job): Promise<JobAttempt> => {
+            try {
+              const payload = definition.payload.parse(job.data);
+              const outcome = await definition.run(payload, context);
+              await queue.complete(definition.name, job.id, outcome);
+              return { name: definition.name, id: job.id, ok: true, outcome };
+            } catch (error) {
+              const reason = error instanceof Error ? error.message : String(error);
+              await queue.fail(definition.name, job.id, reason);
+              return { name: definition.name, id: job.id, ok: false, error: reason };
+            }
+          }),
+        );
+        for (const attempt of attempts) {
+          entry.run += 1;
+          if (!attempt.ok) entry.failed += 1;
+          for (const [key, value] of Object.entries(attempt.outcome ?? {}))
+            if (typeof value === 'number') entry.totals[key] = (entry.totals[key] ?? 0) + value;
+          options.onEvent?.({ type: 'job', attempt });
+        }
+      }
+    }
+    const finishedAt = new Date();
+    const summary: CycleSummary = {
+      cycleTime: cycleTime.toISOString(),
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      jobs,
+      recovered,
+      stopped: signal.aborted,
+    };
+    await store.workerCycles.record({
+      workerId,
+      cycleTime: summary.cycleTime,
+      startedAt: summary.startedAt,
+      finishedAt: summary.finishedAt,
+      durationMs: summary.durationMs,
+      summary: { jobs, recovered, stopped: summary.stopped },
+    });
+    options.onEvent?.({ type: 'cycle', summary });
+    return summary;
+  }
+
+  return {
+    queue,
+    runCycle,
+    depths: () => queue.depths(),
+    stop: () => queue.stop(),
+  };
+}
