@@ -174,18 +174,20 @@ function writeDataFolder(directory: string, items: Synthetic[]): void {
     bodyLicensed: false,
     evidence:
       index % 10 === 9
-        ? { illustrative: true, content: { sample_size: 30, content_only_factuality: 'mixed' } }
+        ? {
+            illustrative: true,
+            content: { sample_size: 30, content_only_sesgo: null, content_only_factualidad: 'mixed' },
+          }
         : {
             illustrative: true,
             ownership: { owner_type: 'family-controlled', country_regime: 'democracy' },
             academic: [{ source: 'synthetic', date: '2025-06-01', weight: 'secondary', domestic: true }],
-            academic_bucket: buckets[index % 3],
-            academic_factuality: 'high',
+            academic_assessment: { bucket: buckets[index % 3], factuality: 'high' },
             content: {
               sample_size: 30,
               window_start: '2026-01-27',
-              content_only_bias: buckets[index % 3],
-              content_only_factuality: 'high',
+              content_only_sesgo: buckets[index % 3],
+              content_only_factualidad: 'high',
             },
           },
   }));

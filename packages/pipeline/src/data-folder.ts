@@ -10,19 +10,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IngestSource, NewsApiMapping, NewsApiPreset } from '@espectro/ingest';
-import { IsoDateSchema } from '@espectro/methodology';
-import { RosterEntrySchema, type RosterEntry } from '@espectro/store';
+import { RosterFileSchema, type RosterEntry, type RosterFile } from '@espectro/rating';
 import { z } from 'zod';
 import { PipelineError } from './errors.js';
 
-/** `outlets.json`: the roster with its rating date. */
-export const RosterFileSchema = z.object({
-  note: z.string().optional(),
-  asOf: IsoDateSchema,
-  outlets: z.array(RosterEntrySchema),
-});
-/** @see {@link RosterFileSchema} */
-export type RosterFile = z.infer<typeof RosterFileSchema>;
+/** `outlets.json`: the roster with its rating date (the one schema of `@espectro/rating`). */
+export { RosterFileSchema, type RosterFile };
 
 /** `feeds.json`: optional per-file settings of the feeds folder. */
 export const FeedManifestSchema = z.object({

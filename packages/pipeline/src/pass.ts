@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { clusterArticles, createOfflineEmbedder } from '@espectro/clustering';
 import { ingestSources } from '@espectro/ingest';
-import { rateOutlet } from '@espectro/methodology';
+import { evidenceToRateOutletInput, rateOutlet } from '@espectro/methodology';
+import { rosterEvidenceRecord } from '@espectro/rating';
 import {
   checkpoint,
   enqueueRetry,
@@ -19,7 +20,6 @@ import {
   insertArticles,
   listArticles,
   listOutlets,
-  rateOutletInputFromEvidence,
   recordOutletRating,
   listPublishedStoryTimes,
   saveStories,
@@ -106,14 +106,13 @@ function synthesisRoster(outlets: readonly Outlet[]): Roster {
   const entries: RosterOutletInput[] = [];
   for (const outlet of outlets) {
     if (outlet.scope === null) continue; // preliminary: not in the roster (RULES §10)
-    const ownership = outlet.ratingEvidence.ownership as { owner_type?: string } | undefined;
     const base = {
       domain: outlet.domain,
       name: outlet.name,
       ...(outlet.aliases.length > 0 ? { aliases: outlet.aliases } : {}),
       factuality: outlet.factuality,
       factualityScore: outlet.factualityScore,
-      ownerType: (ownership?.owner_type ?? null) as RosterOutletInput['ownerType'],
+      ownerType: outlet.ownerType,
       country: outlet.country,
     };
     entries.push(
@@ -214,7 +213,8 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
       unit('rate', 'rate', async (tx) => {
         const counts = { created: 0, initial: 0, rerated: 0, unchanged: 0 };
         for (const entry of rosterFile.outlets) {
-          const rating = rateOutlet(rateOutletInputFromEvidence(entry.evidence, { scope: entry.scope, asOf }));
+          const evidence = rosterEvidenceRecord(entry);
+          const rating = rateOutlet(evidenceToRateOutletInput(evidence, asOf));
           const result = await recordOutletRating(tx, {
             domain: entry.domain,
             name: entry.name,
@@ -224,10 +224,9 @@ export async function runPipeline(options: RunPipelineOptions): Promise<RunSumma
             factualityScore: entry.factualityScore ?? null,
             bodyLicensed: entry.bodyLicensed ?? false,
             aliases: entry.aliases ?? [],
-            evidence: entry.evidence,
+            evidence,
             rating,
             ratedAt: `${asOf}T00:00:00.000Z`,
-            ...(entry.changeCause ? { cause: entry.changeCause } : {}),
           });
           counts[result.outcome] += 1;
         }

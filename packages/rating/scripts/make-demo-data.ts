@@ -17,9 +17,9 @@ import {
   mulberry32,
   recordRating,
   type Article,
-  type RatingEvidenceRecord,
   type StoredRating,
 } from '../src/index.js';
+import type { RatingEvidenceRecord } from '@espectro/methodology';
 
 const AS_OF = '2026-04-27';
 const demoDirectory = fileURLToPath(new URL('../demo/', import.meta.url));

@@ -1,7 +1,7 @@
 import { reply, startFakeLlmServer, type FakeLlmServer } from '@espectro/llm/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { mapAcademicQuotes, unsupportedReliedOn, validateAcademicEvidence } from './academic.js';
-import type { AcademicEntry } from './evidence.js';
+import type { AcademicEntry } from '@espectro/methodology';
 
 const sourceText =
   'Informe anual 2024.\nEl Tiempo mantiene una línea editorial cercana al\n establecimiento empresarial bogotano, según “analistas” consultados.';

@@ -4,7 +4,7 @@ import { isConfigurationFailure } from './analysis/llm-analyzer.js';
 import { z } from 'zod';
 import { dayNumber } from './dates.js';
 import { RatingError } from './errors.js';
-import type { AcademicAssessment, AcademicEntry } from './evidence.js';
+import type { AcademicAssessment, AcademicEntry } from '@espectro/methodology';
 import { locateVerbatim, normaliseQuote } from './text.js';
 
 /** Why an academic entry was rejected. */

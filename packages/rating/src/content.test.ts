@@ -12,7 +12,7 @@ import type { ArticleAnalysis, ArticleAnalyzer } from './analysis/types.js';
 import { AS_OF, DEMO_DIRECTORY, spain } from './__fixtures__/fixtures.js';
 import * as content from './content.js';
 import { analyzeOutletContent, contentMetricsFromAnalyses } from './content.js';
-import { ContentEvidenceSchema } from './evidence.js';
+import { ContentEvidenceSchema } from '@espectro/methodology';
 
 let map: PoliticalActorMap;
 let server: FakeLlmServer;

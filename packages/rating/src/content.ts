@@ -21,7 +21,7 @@ import type { Article, ArticleSource } from './articles.js';
 import { DISPUTED_TOPICS, type ArticleAnalysis, type ArticleAnalyzer, type DisputedTopic } from './analysis/types.js';
 import { dayNumber, isoDate } from './dates.js';
 import { RatingError } from './errors.js';
-import type { ContentAnalysed, ContentEvidence, ContentInsufficient, SampleEvidence } from './evidence.js';
+import type { ContentAnalysed, ContentEvidence, ContentInsufficient, SampleEvidence } from '@espectro/methodology';
 import { sampleArticles, SAMPLE_PARAMETERS, type ArticleSample } from './sampler.js';
 
 /**

@@ -1,9 +1,9 @@
 /**
  * @espectro/rating — the evidence side of outlet ratings: article analysis (a versioned LLM rubric
  * with verbatim-quote checks, or the transparent offline lexicon baseline), the stratified content
- * sample and the four content metrics of seed 002 §4, academic and ownership evidence, the
- * `rating_evidence` record and its pure mapping to `rateOutlet`, verification of stored ratings,
- * and the re-evaluation scheduler. Every decision (confidence, buckets, factuality, due dates)
+ * sample and the four content metrics of seed 002 §4, academic and ownership evidence, the outlet
+ * roster file, verification of stored ratings, and the re-evaluation scheduler. The
+ * `rating_evidence` record itself and its mapping to `rateOutlet` live in @espectro/methodology. Every decision (confidence, buckets, factuality, due dates)
  * comes from @espectro/methodology.
  *
  * @packageDocumentation
@@ -120,40 +120,15 @@ export {
   type FigureMetric,
 } from './content.js';
 export {
-  AcademicAssessmentSchema,
-  AcademicEntrySchema,
-  ContentAnalysedSchema,
-  ContentEvidenceSchema,
-  ContentInsufficientSchema,
-  evidenceToRateOutletInput,
-  FactualitySignalsEvidenceSchema,
-  FigureEvidenceSchema,
-  lastControlChange,
-  NotFoundEntrySchema,
-  OwnershipEvidenceSchema,
-  OwnershipHistoryEntrySchema,
-  parseRatingEvidenceRecord,
-  PendingEvidenceSchema,
-  QuoteDistributionSchema,
-  rateOutletInputToEvidence,
-  RatingEvidenceRecordSchema,
-  RatingEvidenceSchema,
-  SampleEvidenceSchema,
-  type AcademicAssessment,
-  type AcademicEntry,
-  type ContentAnalysed,
-  type ContentEvidence,
-  type ContentInsufficient,
-  type FactualitySignalsEvidence,
-  type FigureEvidence,
-  type NotFoundEntry,
-  type OwnershipEvidence,
-  type OwnershipHistoryEntry,
-  type PendingEvidence,
-  type RatingEvidence,
-  type RatingEvidenceRecord,
-  type SampleEvidence,
-} from './evidence.js';
+  parseRosterFile,
+  rosterEvidenceRecord,
+  RosterEntrySchema,
+  RosterEvidenceSchema,
+  RosterFileSchema,
+  type RosterEntry,
+  type RosterEvidence,
+  type RosterFile,
+} from './roster.js';
 export {
   ACADEMIC_MAPPING_PROMPT,
   AcademicMappingAnswerSchema,
@@ -170,6 +145,7 @@ export {
 export {
   createMemoryRatingStore,
   parseRoster,
+  ratingSnapshotOf,
   recordRating,
   RatingSignalsSchema,
   RosterSchema,

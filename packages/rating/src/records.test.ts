@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { RatingEvidenceRecord } from './evidence.js';
+import type { RatingEvidenceRecord } from '@espectro/methodology';
 import { createMemoryRatingStore, recordRating } from './records.js';
 
 const evidence: RatingEvidenceRecord = {

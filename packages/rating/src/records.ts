@@ -7,18 +7,22 @@ import {
   FactualitySchema,
   IsoDateSchema,
   OwnershipRuleSchema,
+  evidenceToRateOutletInput,
+  ownershipOf,
   rateOutlet,
   RatingConfidenceSchema,
-  ratingChangeRecord,
+  ratingChanges,
   RatingDissentSchema,
+  RatingEvidenceSchema,
   RatingFlagSchema,
   type RateOutletResult,
   type RatingChangeCause,
   type RatingChangeRecord,
+  type RatingEvidenceRecord,
+  type RatingSnapshot,
 } from '@espectro/methodology';
 import { z } from 'zod';
 import { formatZodIssues, RatingError } from './errors.js';
-import { evidenceToRateOutletInput, RatingEvidenceSchema, type RatingEvidenceRecord } from './evidence.js';
 
 /**
  * The rating as stored next to its evidence (`sources.sesgo`, `factualidad`, `rating_confidence`,
@@ -210,6 +214,22 @@ export function storedRatingValue(result: RateOutletResult, asOf: string): Store
   };
 }
 
+/**
+ * A stored rating as CON-4 compares it (`ratingChanges` of @espectro/methodology).
+ *
+ * @example
+ * ratingSnapshotOf(await store.get('elpais.com'));
+ */
+export function ratingSnapshotOf(stored: StoredRating): RatingSnapshot {
+  return {
+    bias: stored.rating.bias,
+    factuality: stored.rating.factuality,
+    confidence: stored.rating.confidence,
+    ownership: ownershipOf(stored.rating_evidence),
+    methodologyVersion: stored.rating.methodology_version,
+  };
+}
+
 /** What {@link recordRating} needs. */
 export interface RecordRatingRequest {
   evidence: RatingEvidenceRecord;
@@ -229,9 +249,9 @@ export interface RecordRatingRequest {
 /**
  * Rates an outlet from its evidence (`evidenceToRateOutletInput` → `rateOutlet`), stores the rating
  * with the evidence and `rating_reviewed_at = asOf`, and records one change per field that changed
- * (`bias`, `factuality`, `confidence`, `ownership` = owner type) — each validated by
- * `ratingChangeRecord` with its cause (rule CON-4). A change without a `cause` is an error; the
- * first rating of an outlet records no change. The previous `signals` are kept.
+ * (`ratingChanges` of @espectro/methodology, rule CON-4: `bias`, `factuality`, `confidence`,
+ * `ownership`). A change without a `cause` is an error; the first rating of an outlet (or of a
+ * preliminary one) records no change. The previous `signals` are kept.
  *
  * @example
  * const { rating, changes } = await recordRating(store, { evidence, asOf: '2026-05-02', cause: 'accepted_contestation',
@@ -255,42 +275,18 @@ export async function recordRating(
     ...(request.analysis === undefined ? {} : { analysis: request.analysis }),
     ...(previous?.signals === undefined ? {} : { signals: previous.signals }),
   };
-  const changes: RatingChangeRecord[] = [];
-  if (previous !== undefined) {
-    const previousOwner =
-      'status' in previous.rating_evidence ? undefined : previous.rating_evidence.ownership?.owner_type;
-    const fields: [RatingChangeRecord['field'], string | null, string | null][] = [
-      ['bias', previous.rating.bias, result.bias],
-      ['factuality', previous.rating.factuality, result.factuality],
-      ['confidence', previous.rating.confidence, result.confidence],
-      ['ownership', previousOwner ?? null, request.evidence.ownership?.owner_type ?? null],
-    ];
-    for (const [field, before, after] of fields) {
-      if (before === after) continue;
-      if (request.cause === undefined) {
-        throw new RatingError({
-          code: 'invalid_input',
-          stage: 'record',
-          field: 'cause',
-          message: `the ${field} of ${domain} changes (${before ?? 'null'} → ${after ?? 'null'}): every rating change needs its cause (rule CON-4)`,
-        });
-      }
-      // rule CON-4
-      changes.push(
-        ratingChangeRecord({
-          outlet: domain,
-          changedAt: request.changedAt,
-          cause: request.cause,
-          field,
-          previous: before,
-          next: after,
-          ...(request.contestationId === undefined ? {} : { contestationId: request.contestationId }),
-          methodologyVersion: result.methodologyVersion,
-          ...(request.notes === undefined ? {} : { notes: request.notes }),
-        }),
-      );
-    }
-  }
+  // rule CON-4 — one change record per rated field that differs, with its cause
+  const changes = ratingChanges(
+    previous === undefined ? undefined : ratingSnapshotOf(previous),
+    ratingSnapshotOf(rating),
+    {
+      outlet: domain,
+      changedAt: request.changedAt,
+      ...(request.cause === undefined ? {} : { cause: request.cause }),
+      ...(request.contestationId === undefined ? {} : { contestationId: request.contestationId }),
+      ...(request.notes === undefined ? {} : { notes: request.notes }),
+    },
+  );
   await store.put(rating);
   if (changes.length > 0) await store.appendChanges(changes);
   return { rating, changes };

@@ -1,15 +1,16 @@
 import {
+  lastControlChange,
   METHODOLOGY_VERSION,
   preliminaryStatus,
   reEvaluationDue,
   type PreliminaryStatusResult,
   type RatingChangeCause,
+  type RatingEvidenceRecord,
   type ReEvaluationResult,
 } from '@espectro/methodology';
 import { z } from 'zod';
 import { ARTICLE_RUBRIC_PROMPT } from './analysis/rubric.js';
 import { dayNumber, isoDate } from './dates.js';
-import { lastControlChange, type RatingEvidenceRecord } from './evidence.js';
 import { BUNDLED_LEXICONS } from './lexicon.js';
 import type { StoredRating } from './records.js';
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type RateOutletInput } from '@espectro/methodology';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_DIRECTORY } from './__fixtures__/fixtures.js';
-import { rateOutletInputToEvidence, type ContentAnalysed, type RatingEvidenceRecord } from './evidence.js';
+import { rateOutletInputToEvidence, type ContentAnalysed, type RatingEvidenceRecord } from '@espectro/methodology';
 import { createMemoryRatingStore, parseRoster, recordRating, type StoredRating } from './records.js';
 import { verifyRatings } from './verify.js';
 

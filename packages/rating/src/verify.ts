@@ -1,15 +1,17 @@
 import {
   contentFactuality,
+  evidenceToRateOutletInput,
+  PendingEvidenceSchema,
   explainContentBucket,
   METHODOLOGY_VERSION,
   MethodologyInputError,
   rateOutlet,
   type Factuality,
   type RateOutletResult,
+  type RatingEvidenceRecord,
 } from '@espectro/methodology';
 import { unsupportedReliedOn } from './academic.js';
 import { RatingError } from './errors.js';
-import { evidenceToRateOutletInput, PendingEvidenceSchema, type RatingEvidenceRecord } from './evidence.js';
 import { StoredRatingSchema, type StoredRating } from './records.js';
 
 /** One disagreement between a stored rating and what its evidence supports. */

@@ -50,18 +50,6 @@ export {
   type MigrationReport,
 } from './migrate.js';
 export {
-  AcademicEvidenceSourceSchema,
-  ContentEvidenceSchema,
-  OwnershipEvidenceSchema,
-  PendingEvidenceSchema,
-  RatingEvidenceSchema,
-  RosterEntrySchema,
-  rateOutletInputFromEvidence,
-  type PendingEvidence,
-  type RatingEvidence,
-  type RosterEntry,
-} from './evidence.js';
-export {
   PreliminaryOutletInputSchema,
   RecordOutletRatingInputSchema,
   countOutletsByConfidence,

@@ -4,19 +4,30 @@
  * every change of a rated field, its cause.
  */
 import {
+  isPendingEvidence,
+  ownershipOf,
   preliminaryRating,
   RateOutletResultSchema,
   RatingChangeCauseSchema,
-  ratingChangeRecord,
+  ratingChangeCause,
+  ratingChanges,
+  RatingEvidenceSchema,
+  type Bucket,
+  type EditorialScope,
+  type Factuality,
+  type OwnershipRule,
+  type OwnerType,
   type RateOutletResult,
   type RatingChangeCause,
   type RatingChangeRecord,
+  type RatingConfidence,
+  type RatingEvidence,
+  type RatingSnapshot,
 } from '@espectro/methodology';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
-import { RatingEvidenceSchema } from './evidence.js';
 import { sourceRatingChanges, sourceRatings, sources } from './schema.js';
 import { parseStoreInput } from './validate.js';
 
@@ -27,15 +38,16 @@ export interface Outlet {
   country: string | null;
   language: string | null;
   /** `null` for a domain not in the roster (PRELIM). */
-  scope: 'political' | 'non_political' | null;
-  bias: 'left' | 'center' | 'right' | null;
-  factuality: 'very-high' | 'high' | 'mixed' | 'low' | 'very-low' | null;
+  scope: EditorialScope | null;
+  bias: Bucket | null;
+  factuality: Factuality | null;
   factualityScore: number | null;
-  confidence: 'high' | 'medium' | 'low' | 'preliminary';
-  appliedRule: 'R1' | 'R2' | 'R3' | 'R4' | null;
+  confidence: RatingConfidence;
+  appliedRule: OwnershipRule | null;
   flags: string[];
   trace: string[];
-  ratingEvidence: Record<string, unknown>;
+  /** The seed-002 record the rating is reproduced from (`RatingEvidenceSchema` of @espectro/methodology). */
+  ratingEvidence: RatingEvidence;
   methodologyVersion: string;
   ratingReviewedAt: string | null;
   addedAt: string;
@@ -43,6 +55,8 @@ export interface Outlet {
   aliases: string[];
   /** True when the evidence is marked illustrative (demo data). */
   illustrative: boolean;
+  /** `ownership.owner_type` of the evidence; `null` without ownership evidence (and for PRELIM). */
+  ownerType: OwnerType | null;
 }
 
 /** One rating in an outlet's history, with the CON-4 records of the fields it changed. */
@@ -89,7 +103,10 @@ export const RecordOutletRatingInputSchema = z.object({
   evidence: RatingEvidenceSchema,
   rating: RateOutletResultSchema,
   ratedAt: InstantSchema,
-  /** CON-4: required when the rating changes an earlier funnel rating. */
+  /**
+   * CON-4 cause of a change of an earlier funnel rating; when omitted, `ratingChangeCause` of
+   * @espectro/methodology derives it from the previous and the new evidence.
+   */
   cause: RatingChangeCauseSchema.optional(),
   contestationId: z.string().min(1).optional(),
   notes: z.string().max(10_000).optional(),
@@ -144,14 +161,9 @@ export function outletFromRow(row: SourceRow): Outlet {
     addedAt: row.addedAt.toISOString(),
     bodyLicensed: row.bodyLicensed,
     aliases: row.aliases,
-    illustrative: row.ratingEvidence.illustrative === true,
+    illustrative: !isPendingEvidence(row.ratingEvidence) && row.ratingEvidence.illustrative === true,
+    ownerType: isPendingEvidence(row.ratingEvidence) ? null : (row.ratingEvidence.ownership?.owner_type ?? null),
   };
-}
-
-function ownershipKey(evidence: Record<string, unknown>): string | null {
-  const ownership = evidence.ownership as { owner_type?: string; owner_entity?: string } | undefined;
-  if (!ownership) return null;
-  return [ownership.owner_type ?? '', ownership.owner_entity ?? ''].join(' / ');
 }
 
 /**
@@ -159,7 +171,8 @@ function ownershipKey(evidence: Record<string, unknown>): string | null {
  * its first rating; a rated outlet whose bias, factuality, confidence or ownership changes gets a
  * re-rating row plus one CON-4 record per changed field, which needs a `cause` (an
  * `accepted_contestation` cause names its contestation). Metadata (name, country, aliases,
- * evidence, trace) is always refreshed. Call it inside a transaction for atomicity with other work.
+ * evidence, trace) is always refreshed. The changes come from `ratingChanges` (CON-4) and the cause,
+ * when not given, from `ratingChangeCause`. Call it inside a transaction for atomicity with other work.
  *
  * @example
  * await recordOutletRating(db, { domain: 'elpais.com', name: 'El País', scope: 'political', evidence,
@@ -181,7 +194,7 @@ export async function recordOutletRating(
     });
   }
   const ratedAt = new Date(parsed.ratedAt);
-  const evidence = parsed.evidence as Record<string, unknown>;
+  const evidence: RatingEvidence = parsed.evidence;
   const [current] = await executor.select().from(sources).where(eq(sources.domain, parsed.domain)).for('update');
   const values = {
     name: parsed.name,
@@ -226,43 +239,38 @@ export async function recordOutletRating(
     await executor.insert(sourceRatings).values({ ...snapshot, kind: 'initial', cause: null, contestationId: null });
     return { outcome: 'initial', changes: [] };
   }
-  const differences: { field: RatingChangeRecord['field']; previous: string | null; next: string | null }[] = [];
-  if (current.bias !== rating.bias) differences.push({ field: 'bias', previous: current.bias, next: rating.bias });
-  if (current.factuality !== rating.factuality)
-    differences.push({ field: 'factuality', previous: current.factuality, next: rating.factuality });
-  if (current.confidence !== rating.confidence)
-    differences.push({ field: 'confidence', previous: current.confidence, next: rating.confidence });
-  const previousOwnership = ownershipKey(current.ratingEvidence);
-  const nextOwnership = ownershipKey(evidence);
-  if (previousOwnership !== nextOwnership)
-    differences.push({ field: 'ownership', previous: previousOwnership, next: nextOwnership });
-  if (differences.length === 0) {
+  const previousSnapshot: RatingSnapshot = {
+    bias: current.bias,
+    factuality: current.factuality,
+    confidence: current.confidence,
+    ownership: ownershipOf(current.ratingEvidence),
+    methodologyVersion: current.methodologyVersion,
+  };
+  const nextSnapshot: RatingSnapshot = {
+    bias: rating.bias,
+    factuality: rating.factuality,
+    confidence: rating.confidence,
+    ownership: ownershipOf(evidence),
+    methodologyVersion: rating.methodologyVersion,
+  };
+  const cause =
+    parsed.cause ??
+    ratingChangeCause(
+      { evidence: current.ratingEvidence, methodologyVersion: current.methodologyVersion },
+      { evidence, methodologyVersion: rating.methodologyVersion },
+    );
+  // rule CON-4: one validated record per changed field, with its cause
+  const changes = ratingChanges(previousSnapshot, nextSnapshot, {
+    outlet: parsed.domain,
+    changedAt: ratedAt.toISOString(),
+    cause,
+    ...(parsed.contestationId !== undefined ? { contestationId: parsed.contestationId } : {}),
+    ...(parsed.notes !== undefined ? { notes: parsed.notes } : {}),
+  });
+  if (changes.length === 0) {
     await executor.update(sources).set(values).where(eq(sources.domain, parsed.domain));
     return { outcome: 'unchanged', changes: [] };
   }
-  const cause = parsed.cause;
-  if (cause === undefined) {
-    throw new StoreError({
-      code: 'invalid_input',
-      operation,
-      field: 'cause',
-      message: `the rating of ${parsed.domain} changes (${differences.map((difference) => `${difference.field} ${difference.previous ?? '—'} → ${difference.next ?? '—'}`).join(', ')}); rule CON-4 needs the cause of the change (editorial_change, ownership_change, accepted_contestation, new_prompt_or_model_version or methodology_update)`,
-    });
-  }
-  // rule CON-4: every change records its cause; ratingChangeRecord validates each record.
-  const changes = differences.map((difference) =>
-    ratingChangeRecord({
-      outlet: parsed.domain,
-      changedAt: ratedAt.toISOString(),
-      cause,
-      field: difference.field,
-      previous: difference.previous,
-      next: difference.next,
-      ...(parsed.contestationId !== undefined ? { contestationId: parsed.contestationId } : {}),
-      methodologyVersion: rating.methodologyVersion,
-      ...(parsed.notes !== undefined ? { notes: parsed.notes } : {}),
-    }),
-  );
   await executor.update(sources).set(values).where(eq(sources.domain, parsed.domain));
   const [inserted] = await executor
     .insert(sourceRatings)
@@ -355,7 +363,7 @@ export async function ensurePreliminaryOutlets(
           scope: null,
           bias: null,
           factuality: null,
-          confidence: 'preliminary',
+          confidence: 'preliminary' as const,
           appliedRule: null,
           flags: [],
           trace: ['PRELIM'],

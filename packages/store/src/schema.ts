@@ -8,7 +8,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -22,6 +21,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { chileHeadlines } from './schema-chile.js';
+import { sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
+
+export { sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
 
 export { chileHeadlines } from './schema-chile.js';
 import { feedFetches, feeds } from './schema-feeds.js';
@@ -35,101 +37,6 @@ import { workerCycles } from './schema-service.js';
 export { workerCycles } from './schema-service.js';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** Outlets (seed 002's `sources`): rating, evidence, methodology version, review and addition dates. */
-export const sources = pgTable('sources', {
-  domain: text('domain').primaryKey(),
-  name: text('name').notNull(),
-  country: text('country'),
-  language: text('language'),
-  scope: text('scope', { enum: ['political', 'non_political'] }),
-  bias: text('bias', { enum: ['left', 'center', 'right'] }),
-  factuality: text('factuality', { enum: ['very-high', 'high', 'mixed', 'low', 'very-low'] }),
-  factualityScore: doublePrecision('factuality_score'),
-  confidence: text('confidence', { enum: ['high', 'medium', 'low', 'preliminary'] }).notNull(),
-  appliedRule: text('applied_rule', { enum: ['R1', 'R2', 'R3', 'R4'] }),
-  flags: jsonb('flags')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  trace: jsonb('trace')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  ratingEvidence: jsonb('rating_evidence').$type<Record<string, unknown>>().notNull(),
-  methodologyVersion: text('methodology_version').notNull(),
-  ratingReviewedAt: instant('rating_reviewed_at'),
-  addedAt: instant('added_at').notNull(),
-  bodyLicensed: boolean('body_licensed').notNull().default(false),
-  aliases: jsonb('aliases')
-    .$type<string[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  updatedAt: instant('updated_at').notNull(),
-});
-
-/** Every rating an outlet had: preliminary, the first funnel rating, and re-ratings with their CON-4 cause. */
-export const sourceRatings = pgTable(
-  'source_ratings',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    domain: text('domain')
-      .notNull()
-      .references(() => sources.domain, { onDelete: 'cascade' }),
-    ratedAt: instant('rated_at').notNull(),
-    kind: text('kind', { enum: ['preliminary', 'initial', 'rerating'] }).notNull(),
-    cause: text('cause', {
-      enum: [
-        'editorial_change',
-        'ownership_change',
-        'accepted_contestation',
-        'new_prompt_or_model_version',
-        'methodology_update',
-      ],
-    }),
-    contestationId: text('contestation_id'),
-    scope: text('scope'),
-    bias: text('bias'),
-    factuality: text('factuality'),
-    confidence: text('confidence').notNull(),
-    appliedRule: text('applied_rule'),
-    flags: jsonb('flags')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    trace: jsonb('trace')
-      .$type<string[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    ratingEvidence: jsonb('rating_evidence').$type<Record<string, unknown>>().notNull(),
-    methodologyVersion: text('methodology_version').notNull(),
-    notes: text('notes'),
-  },
-  (table) => [index('source_ratings_domain').on(table.domain, table.id)],
-);
-
-/** CON-4: one row per field changed by a re-rating, with the cause. */
-export const sourceRatingChanges = pgTable(
-  'source_rating_changes',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ratingId: bigint('rating_id', { mode: 'number' })
-      .notNull()
-      .references(() => sourceRatings.id, { onDelete: 'cascade' }),
-    domain: text('domain')
-      .notNull()
-      .references(() => sources.domain, { onDelete: 'cascade' }),
-    changedAt: instant('changed_at').notNull(),
-    cause: text('cause').notNull(),
-    field: text('field', { enum: ['bias', 'factuality', 'ownership', 'confidence'] }).notNull(),
-    previous: text('previous'),
-    next: text('next'),
-    contestationId: text('contestation_id'),
-    methodologyVersion: text('methodology_version').notNull(),
-    notes: text('notes'),
-  },
-  (table) => [index('source_rating_changes_domain').on(table.domain, table.id)],
-);
 
 /** Ingested articles, unique by canonical URL. */
 export const articles = pgTable(

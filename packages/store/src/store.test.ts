@@ -3,11 +3,16 @@
  * ESPECTRO_TEST_DATABASE_URL is set (CI sets it).
  */
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import { METHODOLOGY_VERSION, rateOutlet, MethodologyInputError } from '@espectro/methodology';
+import {
+  evidenceToRateOutletInput,
+  METHODOLOGY_VERSION,
+  rateOutlet,
+  MethodologyInputError,
+  type RatingEvidenceRecord,
+} from '@espectro/methodology';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleIdFor } from './articles.js';
 import { StoreError } from './errors.js';
-import { rateOutletInputFromEvidence, type RatingEvidence } from './evidence.js';
 import { loadMigrations, migrate, migrationStatus } from './migrate.js';
 import { storeSchema } from './schema.js';
 import { createStore, type Store } from './store.js';
@@ -37,22 +42,38 @@ const TABLES = [
   'sources',
 ];
 
-const evidence: RatingEvidence = {
+const evidence: RatingEvidenceRecord = {
+  domain: 'demo.example',
+  country: 'ES',
+  editorial_scope: 'political',
   illustrative: true,
   ownership: { owner_type: 'corporate-conglomerate', owner_entity: 'Grupo Demo', country_regime: 'democracy' },
   academic: [{ source: 'demo placeholder', date: '2025-03-01', weight: 'primary', domestic: true }],
-  academic_bucket: 'center',
-  academic_factuality: 'high',
+  academic_assessment: { bucket: 'center', factuality: 'high' },
   content: {
     sample_size: 40,
     window_start: '2026-01-27',
-    content_only_bias: 'center',
-    content_only_factuality: 'high',
+    content_only_sesgo: 'center',
+    content_only_factualidad: 'high',
   },
 };
 
-function rated(evidenceRecord: RatingEvidence, scope: 'political' | 'non_political' = 'political') {
-  return rateOutlet(rateOutletInputFromEvidence(evidenceRecord, { scope, asOf: '2026-04-27' }));
+/** A record with its content and academic reading moved to `bias`. */
+function leaning(bias: 'left' | 'center' | 'right'): RatingEvidenceRecord {
+  return {
+    ...evidence,
+    academic_assessment: { bucket: bias, factuality: 'high' },
+    content: {
+      sample_size: 40,
+      window_start: '2026-01-27',
+      content_only_sesgo: bias,
+      content_only_factualidad: 'high',
+    },
+  };
+}
+
+function rated(evidenceRecord: RatingEvidenceRecord) {
+  return rateOutlet(evidenceToRateOutletInput(evidenceRecord, '2026-04-27'));
 }
 
 function article(domain: string, slug: string, title: string, publishedAt: string | null = '2026-04-27T10:00:00Z') {
@@ -71,11 +92,7 @@ function article(domain: string, slug: string, title: string, publishedAt: strin
 }
 
 async function addOutlet(store: Store, domain: string, bias: 'left' | 'center' | 'right', bodyLicensed = false) {
-  const record: RatingEvidence = {
-    ...evidence,
-    academic_bucket: bias,
-    content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: bias, content_only_factuality: 'high' },
-  };
+  const record = leaning(bias);
   await store.outlets.recordRating({
     domain,
     name: domain,
@@ -196,7 +213,7 @@ for (const backend of testBackends()) {
         ).toMatchObject({ outcome: 'unchanged' });
       });
 
-      it('a changed rating needs its cause and records one CON-4 entry per field', async () => {
+      it('a changed rating records one CON-4 entry per field with its cause (given, or derived by ratingChangeCause)', async () => {
         await store.outlets.recordRating({
           domain: 'abc.es',
           name: 'ABC',
@@ -205,29 +222,7 @@ for (const backend of testBackends()) {
           rating: rated(evidence),
           ratedAt: '2026-04-27T00:00:00Z',
         });
-        const right: RatingEvidence = {
-          ...evidence,
-          academic_bucket: 'right',
-          content: {
-            sample_size: 40,
-            window_start: '2026-01-27',
-            content_only_bias: 'right',
-            content_only_factuality: 'high',
-          },
-        };
-        await expect(
-          store.outlets.recordRating({
-            domain: 'abc.es',
-            name: 'ABC',
-            scope: 'political',
-            evidence: right,
-            rating: rated(right),
-            ratedAt: '2026-05-01T00:00:00Z',
-          }),
-        ).rejects.toMatchObject({
-          code: 'invalid_input',
-          field: 'cause',
-        });
+        const right = leaning('right');
         const result = await store.outlets.recordRating({
           domain: 'abc.es',
           name: 'ABC',
@@ -251,6 +246,23 @@ for (const backend of testBackends()) {
           notes: 'Nuevo análisis de contenido',
         });
         // An accepted contestation must name itself (the methodology's CON-4 record check).
+        const sold = { ...right, ownership: { ...right.ownership!, owner_entity: 'Grupo Nuevo' } };
+        const derived = await store.outlets.recordRating({
+          domain: 'abc.es',
+          name: 'ABC',
+          scope: 'political',
+          evidence: sold,
+          rating: rated(sold),
+          ratedAt: '2026-05-01T12:00:00Z',
+        });
+        expect(derived.changes).toMatchObject([
+          {
+            field: 'ownership',
+            cause: 'ownership_change',
+            previous: 'corporate-conglomerate: Grupo Demo',
+            next: 'corporate-conglomerate: Grupo Nuevo',
+          },
+        ]);
         const back = evidence;
         await expect(
           store.outlets.recordRating({

@@ -543,7 +543,7 @@ export async function getStory(executor: StoreExecutor, id: string): Promise<Sto
         bias: source.bias,
         factuality: source.factuality,
         confidence: source.confidence,
-        illustrative: source.evidence.illustrative === true,
+        illustrative: 'illustrative' in source.evidence && source.evidence.illustrative === true,
       },
     })),
     guard: guard

@@ -1,18 +1,26 @@
-import { coverage, METHODOLOGY_VERSION, rateOutlet } from '@espectro/methodology';
+import {
+  coverage,
+  evidenceToRateOutletInput,
+  METHODOLOGY_VERSION,
+  rateOutlet,
+  type RatingEvidenceRecord,
+} from '@espectro/methodology';
 import * as storeModule from '@espectro/store';
-import type { RatingEvidence, Store } from '@espectro/store';
+import type { Store } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSnapshotSiteData } from './snapshot.js';
 import { contestationBackendOver, snapshotFromStore } from './store-adapter.js';
 import { dataNotice, prismaView } from './views.js';
 
-const evidence = (bias: 'left' | 'center' | 'right'): RatingEvidence => ({
+const evidence = (domain: string, bias: 'left' | 'center' | 'right'): RatingEvidenceRecord => ({
+  domain,
+  country: 'CL',
+  editorial_scope: 'political',
   illustrative: true,
   ownership: { owner_type: 'corporate-conglomerate', country_regime: 'democracy' },
   academic: [{ source: 'Observatorio ficticio', date: '2025-03-01', weight: 'primary', domestic: true }],
-  academic_bucket: bias,
-  academic_factuality: 'high',
-  content: { sample_size: 40, window_start: '2026-01-27', content_only_bias: bias, content_only_factuality: 'high' },
+  academic_assessment: { bucket: bias, factuality: 'high' },
+  content: { sample_size: 40, window_start: '2026-01-27', content_only_sesgo: bias, content_only_factualidad: 'high' },
 });
 
 let store: Store;
@@ -21,7 +29,7 @@ const domains = { 'izquierda.example': 'left', 'centro.example': 'center', 'dere
 beforeAll(async () => {
   store = await storeModule.openStore({ memory: true });
   for (const [domain, bias] of Object.entries(domains)) {
-    const record = evidence(bias);
+    const record = evidence(domain, bias);
     await store.outlets.recordRating({
       domain,
       name: `Medio ${bias}`,
@@ -29,7 +37,7 @@ beforeAll(async () => {
       scope: 'political',
       factualityScore: 70,
       evidence: record,
-      rating: rateOutlet(storeModule.rateOutletInputFromEvidence(record, { scope: 'political', asOf: '2026-04-27' })),
+      rating: rateOutlet(evidenceToRateOutletInput(record, '2026-04-27')),
       ratedAt: '2026-04-27T00:00:00Z',
     });
   }

@@ -10,19 +10,19 @@
 import {
   BUCKETS,
   coverage,
-  OwnerTypeSchema,
+  evidenceToRateOutletInput,
+  isPendingEvidence,
   TOPICS,
   VerdictHistoryEntrySchema,
   type Bucket,
   type CoverageResult,
   type Factuality,
-  type OwnerType,
   type StoryTier,
   type Topic,
   type VerdictHistoryEntry,
 } from '@espectro/methodology';
 import type * as StoreNamespace from '@espectro/store';
-import type { OutletWithHistory, RatingEvidence, Store, StoryDetail } from '@espectro/store';
+import type { OutletWithHistory, Store, StoryDetail } from '@espectro/store';
 import type { ContestationBackend, ContestationRecord } from './contestations.js';
 import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
 import type {
@@ -64,7 +64,6 @@ export function openStoreFromEnvironment(): Promise<Store> {
 // ── Mapping ────────────────────────────────────────────────────────────────────────────────────
 
 const FACTUALITIES = new Set<string>(['very-high', 'high', 'mixed', 'low', 'very-low']);
-const OWNER_TYPES = new Set<string>(OwnerTypeSchema.options);
 
 function bucketOrNull(value: string | null | undefined): Bucket | null {
   return value === 'left' || value === 'center' || value === 'right' ? value : null;
@@ -78,30 +77,14 @@ function topicOrNull(value: string | null): Topic | null {
   return value !== null && (TOPICS as readonly string[]).includes(value) ? (value as Topic) : null;
 }
 
-function isPending(evidence: Record<string, unknown>): boolean {
-  return evidence.status === 'pending';
-}
-
-function ownerTypeOf(evidence: Record<string, unknown>): OwnerType | null {
-  const ownership = evidence.ownership as { owner_type?: unknown } | undefined;
-  const type = ownership?.owner_type;
-  return typeof type === 'string' && OWNER_TYPES.has(type) ? (type as OwnerType) : null;
-}
-
 /** A stored outlet as the site shows it. */
-export function siteOutletOf(
-  outlet: OutletWithHistory,
-  module: Pick<StoreModule, 'rateOutletInputFromEvidence'>,
-): SiteOutlet {
+export function siteOutletOf(outlet: OutletWithHistory): SiteOutlet {
   const evidence = outlet.ratingEvidence;
   const ratedAt = (outlet.ratingReviewedAt ?? outlet.addedAt).slice(0, 10);
-  const pending = isPending(evidence);
   let siteEvidence: SiteOutlet['evidence'] = null;
-  if (!pending && outlet.scope !== null) {
-    const { asOf, ownership, academic, content } = module.rateOutletInputFromEvidence(evidence as RatingEvidence, {
-      scope: outlet.scope,
-      asOf: ratedAt,
-    });
+  if (!isPendingEvidence(evidence)) {
+    // rule EVID-1: the signals the rating was computed from, by the methodology's one mapping
+    const { asOf, ownership, academic, content } = evidenceToRateOutletInput(evidence, ratedAt);
     siteEvidence = {
       asOf,
       ...(ownership ? { ownership } : {}),
@@ -126,11 +109,9 @@ export function siteOutletOf(
       ratedAt,
     },
     factualityScore: outlet.factualityScore,
-    ownerType: ownerTypeOf(evidence),
+    ownerType: outlet.ownerType,
     evidence: siteEvidence,
-    preliminary: pending
-      ? { reason: String(evidence.reason ?? ''), addedAt: String(evidence.added_at ?? outlet.addedAt.slice(0, 10)) }
-      : null,
+    preliminary: isPendingEvidence(evidence) ? { reason: evidence.reason, addedAt: evidence.added_at } : null,
     history: outlet.history.flatMap((entry) => entry.changes),
   };
 }
@@ -284,14 +265,14 @@ export function siteCheckOf(document: Record<string, unknown>): SiteCheck & { de
 /** Everything the site shows, read from the store into a snapshot. */
 export async function snapshotFromStore(
   store: Store,
-  module: Pick<StoreModule, 'rateOutletInputFromEvidence' | 'schema'>,
+  module: Pick<StoreModule, 'schema'>,
   generatedAt: string,
 ): Promise<SiteSnapshot> {
   const outlets = (await store.outlets.list()).map((outlet) => outlet.domain);
   const detailed = (await Promise.all(outlets.map((domain) => store.outlets.get(domain)))).filter(
     (outlet): outlet is OutletWithHistory => outlet !== undefined,
   );
-  const siteOutlets = detailed.map((outlet) => siteOutletOf(outlet, module));
+  const siteOutlets = detailed.map((outlet) => siteOutletOf(outlet));
   const byDomain = new Map(siteOutlets.map((outlet) => [outlet.domain, outlet]));
   const summaries = await store.stories.list({ status: 'published' });
   const stories: SiteStory[] = [];

@@ -2,23 +2,27 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { IsoDateSchema, rateOutlet, type RateOutletResult } from '@espectro/methodology';
+import {
+  evidenceToRateOutletInput,
+  IsoDateSchema,
+  lastControlChange,
+  rateOutlet,
+  RatingEvidenceRecordSchema,
+  type RateOutletResult,
+  type RatingEvidenceRecord,
+} from '@espectro/methodology';
 import {
   analyzeOutletContent,
   createArticleAnalyzer,
   createMemoryArticleSource,
   dueOutlets,
-  evidenceToRateOutletInput,
-  lastControlChange,
   loadPoliticalActorMap,
   parseArticlesJsonl,
-  parseRatingEvidenceRecord,
   parseRoster,
   RatingError,
   tendencyFromAnalyses,
   verifyRatings,
   type ContentAnalysisResult,
-  type RatingEvidenceRecord,
 } from '@espectro/rating';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
@@ -87,6 +91,16 @@ function actorsDirectory(option: string | undefined, cwd: string): string {
       throw new UsageError('no data/political-actors folder found here or above; pass --actors DIR');
     directory = parent;
   }
+}
+
+/** Validates a `rating_evidence` record read from `file` (the seed-002 shape of @espectro/methodology). */
+function parseEvidenceFile(input: unknown, file: string): RatingEvidenceRecord {
+  const result = RatingEvidenceRecordSchema.safeParse(input);
+  if (result.success) return result.data;
+  const problems = result.error.issues
+    .slice(0, 8)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(record)'}: ${issue.message}`);
+  throw new InputFileError(`${file} is not a rating_evidence record (seed 002) — ${problems.join('; ')}`);
 }
 
 function checkDate(value: string | undefined, flag: string): string | undefined {
@@ -184,7 +198,7 @@ async function analyze(args: string[], io: CliIo): Promise<number> {
     if (own.length === 0) throw new InputFileError(`${values.articles} has no article of outlet "${domain}"`);
     let record: RatingEvidenceRecord | undefined;
     if (values.evidence !== undefined) {
-      record = parseRatingEvidenceRecord(await readJsonFile(values.evidence, io.cwd), values.evidence);
+      record = parseEvidenceFile(await readJsonFile(values.evidence, io.cwd), values.evidence);
       if (record.domain !== domain)
         throw new InputFileError(`${values.evidence} is the evidence of ${record.domain}, not ${domain}`);
     }

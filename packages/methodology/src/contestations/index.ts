@@ -7,7 +7,12 @@ import {
   ContestationRateLimitsSchema,
   ContestationSubmissionSchema,
 } from './rate-limit.js';
-import { RatingChangeCauseSchema, RatingChangeRecordSchema } from './rating-change.js';
+import {
+  RatingChangeCauseSchema,
+  RatingChangeContextSchema,
+  RatingChangeRecordSchema,
+  RatingSnapshotSchema,
+} from './rating-change.js';
 import {
   ContestationStateSchema,
   ContestationStatusSchema,
@@ -63,10 +68,15 @@ export {
 export {
   RATING_CHANGE_CAUSE_LABELS,
   RatingChangeCauseSchema,
+  RatingChangeContextSchema,
   RatingChangeRecordSchema,
+  RatingSnapshotSchema,
   ratingChangeRecord,
+  ratingChanges,
   type RatingChangeCause,
+  type RatingChangeContext,
   type RatingChangeRecord,
+  type RatingSnapshot,
 } from './rating-change.js';
 export { ClassificationAuditSchema, classificationAudit, type ClassificationAudit } from './audit.js';
 
@@ -91,5 +101,7 @@ export const contestationSchemas: Record<string, z.ZodType> = {
   ContestationRateLimitOutcome: ContestationRateLimitOutcomeSchema,
   RatingChangeCause: RatingChangeCauseSchema,
   RatingChangeRecord: RatingChangeRecordSchema,
+  RatingSnapshot: RatingSnapshotSchema,
+  RatingChangeContext: RatingChangeContextSchema,
   ClassificationAudit: ClassificationAuditSchema,
 };

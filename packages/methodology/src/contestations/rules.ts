@@ -87,11 +87,13 @@ export const contestationRules: RuleEntry[] = [
       'RatingChangeCauseSchema',
       'RatingChangeRecordSchema',
       'ratingChangeRecord',
+      'ratingChanges',
+      'ratingChangeCause',
       'transitionContestation',
     ],
     parameters: [],
     statement:
-      'Causes: editorial_change, ownership_change, accepted_contestation, new_prompt_or_model_version, methodology_update. Accepting a contestation triggers a re-rating; a change caused by it names the contestation.',
+      'Causes: editorial_change, ownership_change, accepted_contestation, new_prompt_or_model_version, methodology_update. Accepting a contestation triggers a re-rating; a change caused by it names the contestation. ratingChanges records one change per differing rated field (bias, factuality, confidence, ownership) and refuses a change without a cause; the first funnel rating of a preliminary outlet is not a change. [choice] ratingChangeCause names the cause of a re-rating from new evidence: ownership_change if the owner type or entity differs, else methodology_update if the methodology version differs, else new_prompt_or_model_version if the backend or prompt of the content analysis or academic mapping differs, else editorial_change.',
   },
   {
     id: 'AUDIT',

@@ -3,11 +3,19 @@
  * mapping `contentBucket`, the counting behind its metrics (`govOppRatio`, `figureSentimentShares`,
  * `topicPosition`, `quoteShares`; CM-1..4), content factuality (`contentFactuality`, CF-1), factuality (`medianFactuality`, `factualityFromAssessments`,
  * `factualityCap`), re-evaluation (`reEvaluationDue`) and preliminary outlets
- * (`preliminaryStatus`, `preliminaryRating`).
+ * (`preliminaryStatus`, `preliminaryRating`), and the stored `rating_evidence` record of seed 002
+ * (`RatingEvidenceSchema`) with its mapping to the funnel (`evidenceToRateOutletInput`, EVID-1).
  *
  * @packageDocumentation
  */
 import type { z } from 'zod';
+import {
+  ContentEvidenceSchema,
+  OwnershipEvidenceSchema,
+  PendingEvidenceSchema,
+  RatingEvidenceRecordSchema,
+  RatingEvidenceSchema,
+} from './evidence-record.js';
 import {
   ContentBucketExplanationSchema,
   ContentBucketInputSchema,
@@ -47,6 +55,15 @@ export {
 } from './parameters.js';
 export * from './schemas.js';
 export { rateOutlet, rateOutletUnchecked } from './rate-outlet.js';
+export * from './evidence-record.js';
+export {
+  evidenceToRateOutletInput,
+  isPendingEvidence,
+  lastControlChange,
+  ownershipOf,
+  rateOutletInputToEvidence,
+  ratingChangeCause,
+} from './evidence.js';
 export { contentBucket, explainContentBucket, figureLean } from './content-bucket.js';
 export {
   contentFactuality,
@@ -92,4 +109,9 @@ export const ratingSchemas: Record<string, z.ZodType> = {
   PreliminaryStatusResult: PreliminaryStatusResultSchema,
   PreliminaryRatingInput: PreliminaryRatingInputSchema,
   PreliminaryRating: PreliminaryRatingSchema,
+  RatingEvidence: RatingEvidenceSchema,
+  RatingEvidenceRecord: RatingEvidenceRecordSchema,
+  PendingEvidence: PendingEvidenceSchema,
+  OwnershipEvidence: OwnershipEvidenceSchema,
+  ContentEvidence: ContentEvidenceSchema,
 };

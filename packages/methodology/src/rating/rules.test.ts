@@ -22,6 +22,7 @@ const EXPECTED_IDS = [
   'REV-1',
   'REV-2',
   'VER',
+  'EVID-1',
   'CB-0',
   'CB-1',
   'CB-2',

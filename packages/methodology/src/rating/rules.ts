@@ -273,6 +273,23 @@ export const ratingRules: RuleEntry[] = [
       'Every rating stamps methodologyVersion and rateOutlet returns trace, the rule IDs that fired in evaluation order: FUN-3? FUN-1? FUN-2? CONF-CHANGE? (FUN-4 | FUN-6) CONF-H? FUN-5? CONF-SPLIT? FAC-1 FAC-2 CONF-CAP? VER; non-political: FUN-0 FAC-1 FAC-2 VER.',
   },
   {
+    id: 'EVID-1',
+    title: 'Every rating is reproduced from its stored evidence record',
+    section: SECTION,
+    seed: '002 introduction, §2–§4, §10',
+    choice: false,
+    implementedBy: [
+      'evidenceToRateOutletInput',
+      'rateOutletInputToEvidence',
+      'lastControlChange',
+      'isPendingEvidence',
+      'ownershipOf',
+    ],
+    parameters: [],
+    statement:
+      'The stored rating_evidence record (RatingEvidenceSchema: the seed 002 JSON of ownership, academic, not_found and content, or {status: pending}) maps to the rateOutlet input by a pure field mapping: editorial_scope → scope; ownership → ownerType, countryRegime, fundingModel, regimeYear, regimeBucket, partyBucket, and lastControlChange = the latest ownership_history entry with control_change on or before asOf; academic entries dated on or before asOf → sources, with academic_assessment’s bucket and factuality; content → sampleSize, windowStart and, unless insufficient, content_only_sesgo, content_only_factualidad, news_sesgo, opinion_sesgo. Nothing else is read. rateOutlet of that input must equal the stored rating (verified by verifyRatings).',
+  },
+  {
     id: 'CB-0',
     title: 'Content sample too small',
     section: CB_SECTION,

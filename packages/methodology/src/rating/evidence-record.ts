@@ -1,26 +1,32 @@
+/**
+ * The one `rating_evidence` record of seed 002 (`sources.rating_evidence`): the JSON shapes of
+ * §2 (ownership), §3 (academic sources and `not_found`), §4 (content) and §10 (pending), with the
+ * seed's key names (`content_only_sesgo`, `quote_distribution {izq, centro, der}`, `status:
+ * insufficient | pending`) and the methodology's identifiers as values (`right`, `high`,
+ * `progressive`, …). Every package reads and writes this record through these schemas; the
+ * mapping to the funnel's input is in `evidence.ts`.
+ *
+ * Fields the seed leaves implicit and the funnel needs are explicit here: `regime_bucket` (R1),
+ * `party_bucket` (R3), `control_change` on an ownership-history entry (CONF-CHANGE),
+ * `academic_assessment` (the reading of the quotes into a bucket and a factuality), `domestic` on
+ * each academic source (FUN-6), `window_start`, `incumbent`, `news_sesgo` / `opinion_sesgo`
+ * (CONF-SPLIT). `illustrative` marks invented demo evidence (an Espectro field: shown wherever the
+ * rating appears).
+ */
+import { z } from 'zod';
+import { THRESHOLD_EPSILON } from '../shared/exact.js';
 import {
   BucketSchema,
-  ContentVoteBucketSchema,
   CountryRegimeSchema,
   CountSchema,
   EditorialScopeSchema,
   FactualitySchema,
   FundingModelSchema,
   IsoDateSchema,
-  OwnershipRuleSchema,
   OwnerTypeSchema,
-  RATING_PARAMETERS,
-  RatingSignalSchema,
-  THRESHOLD_EPSILON,
-  TopicPositionSchema,
-  type AcademicSignal,
-  type ContentSignal,
-  type OutletOwnership,
-  type RateOutletInput,
-} from '@espectro/methodology';
-import { z } from 'zod';
-import { dayNumber, isoDate } from './dates.js';
-import { formatZodIssues, RatingError } from './errors.js';
+} from '../shared/schemas.js';
+import { RATING_PARAMETERS } from './parameters.js';
+import { ContentVoteBucketSchema, OwnershipRuleSchema, RatingSignalSchema, TopicPositionSchema } from './schemas.js';
 
 const Share = z.number().min(0).max(1);
 const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 code such as AR');
@@ -328,6 +334,8 @@ export const RatingEvidenceRecordSchema = z.strictObject({
   /** Valid votes that disagreed with the final bias when the rating was made (seed 002 §5 `evidence.dissent`). */
   dissent: z.array(z.strictObject({ signal: RatingSignalSchema, bucket: BucketSchema })).optional(),
   notes: z.string().optional(),
+  /** Espectro: the evidence is invented (demo data); every page and export that shows the rating says so. */
+  illustrative: z.boolean().optional(),
 });
 /** The evidence record of a rated outlet. */
 export type RatingEvidenceRecord = z.infer<typeof RatingEvidenceRecordSchema>;
@@ -358,210 +366,3 @@ export type PendingEvidence = z.infer<typeof PendingEvidenceSchema>;
 export const RatingEvidenceSchema = z.union([PendingEvidenceSchema, RatingEvidenceRecordSchema]);
 /** `sources.rating_evidence`. */
 export type RatingEvidence = z.infer<typeof RatingEvidenceSchema>;
-
-/**
- * Validates an evidence record; throws `RatingError` `invalid_evidence` naming the fields.
- *
- * @example
- * const record = parseRatingEvidenceRecord(JSON.parse(text));
- */
-export function parseRatingEvidenceRecord(input: unknown, where = 'rating_evidence'): RatingEvidenceRecord {
-  const result = RatingEvidenceRecordSchema.safeParse(input);
-  if (!result.success) {
-    throw new RatingError({
-      code: 'invalid_evidence',
-      stage: 'evidence',
-      message: `${where} is invalid — ${formatZodIssues(result.error.issues)}`,
-    });
-  }
-  return result.data;
-}
-
-/**
- * The latest control change on or before `asOf` in an ownership history (the `lastControlChange`
- * of CONF-CHANGE), or undefined.
- *
- * @example
- * lastControlChange([{ date: '2025-09-01', event: 'vendido a X', control_change: true }], '2026-04-27'); // '2025-09-01'
- */
-export function lastControlChange(
-  history: readonly OwnershipHistoryEntry[] | undefined,
-  asOf: string,
-): string | undefined {
-  if (history === undefined) return undefined;
-  const asOfDay = dayNumber(asOf);
-  let latest: number | undefined;
-  for (const entry of history) {
-    if (entry.control_change !== true) continue;
-    const day = dayNumber(entry.date);
-    if (day <= asOfDay && (latest === undefined || day > latest)) latest = day;
-  }
-  return latest === undefined ? undefined : isoDate(latest);
-}
-
-/**
- * The pure mapping from a `rating_evidence` record to the input of `rateOutlet` on `asOf`:
- *
- * - `editorial_scope` → `scope`;
- * - `ownership` → `{ ownerType, countryRegime, fundingModel, regimeYear, regimeBucket, partyBucket,
- *   lastControlChange }`, the last being the latest `control_change` of `ownership_history` on or
- *   before `asOf`;
- * - `academic[]` dated on or before `asOf` → `academic.sources` (`source` → `name`), with the bucket
- *   and factuality of `academic_assessment`;
- * - `content` → `{ sampleSize, windowStart, bucket: content_only_sesgo, factuality:
- *   content_only_factualidad, newsBucket: news_sesgo, opinionBucket: opinion_sesgo }`; an
- *   `insufficient` record gives only `sampleSize` (and `windowStart`); a `null` bucket or
- *   factuality is left out.
- *
- * Nothing else is read: the metrics, quotes and provenance are audit trail. Throws `RatingError`
- * `invalid_evidence` on a record that does not match {@link RatingEvidenceRecordSchema}.
- *
- * @example
- * const rating = rateOutlet(evidenceToRateOutletInput(record, '2026-04-27'));
- */
-export function evidenceToRateOutletInput(record: RatingEvidenceRecord, asOf: string): RateOutletInput {
-  const parsed = parseRatingEvidenceRecord(record);
-  if (!IsoDateSchema.safeParse(asOf).success) {
-    throw new RatingError({
-      code: 'invalid_evidence',
-      stage: 'evidence',
-      field: 'asOf',
-      message: `"${asOf}" is not an ISO date`,
-    });
-  }
-  const input: RateOutletInput = { asOf, scope: parsed.editorial_scope };
-  const ownership = parsed.ownership;
-  if (ownership !== undefined) {
-    const mapped: OutletOwnership = { ownerType: ownership.owner_type, countryRegime: ownership.country_regime };
-    if (ownership.funding_model !== undefined) mapped.fundingModel = ownership.funding_model;
-    if (ownership.country_regime_year !== undefined) mapped.regimeYear = ownership.country_regime_year;
-    if (ownership.regime_bucket !== undefined) mapped.regimeBucket = ownership.regime_bucket;
-    if (ownership.party_bucket !== undefined) mapped.partyBucket = ownership.party_bucket;
-    const change = lastControlChange(ownership.ownership_history, asOf);
-    if (change !== undefined) mapped.lastControlChange = change;
-    input.ownership = mapped;
-  }
-  const asOfDay = dayNumber(asOf);
-  const sources = (parsed.academic ?? [])
-    .filter((entry) => dayNumber(entry.date) <= asOfDay)
-    .map((entry) => ({
-      date: entry.date,
-      weight: entry.weight,
-      domestic: entry.domestic,
-      name: entry.source,
-      ...(entry.url === undefined ? {} : { url: entry.url }),
-      ...(entry.quote === undefined ? {} : { quote: entry.quote }),
-    }));
-  const assessment = parsed.academic_assessment;
-  if (sources.length > 0 || assessment?.bucket !== undefined || assessment?.factuality !== undefined) {
-    const academic: AcademicSignal = { sources };
-    if (assessment?.bucket !== undefined) academic.bucket = assessment.bucket;
-    if (assessment?.factuality !== undefined) academic.factuality = assessment.factuality;
-    input.academic = academic;
-  }
-  const content = parsed.content;
-  if (content !== undefined) {
-    const mapped: ContentSignal = { sampleSize: content.sample_size };
-    if (content.window_start !== undefined) mapped.windowStart = content.window_start;
-    if (content.status !== 'insufficient') {
-      if (content.content_only_sesgo !== null) mapped.bucket = content.content_only_sesgo;
-      if (content.content_only_factualidad !== undefined && content.content_only_factualidad !== null)
-        mapped.factuality = content.content_only_factualidad;
-      if (content.news_sesgo !== undefined) mapped.newsBucket = content.news_sesgo;
-      if (content.opinion_sesgo !== undefined) mapped.opinionBucket = content.opinion_sesgo;
-    }
-    input.content = mapped;
-  }
-  return input;
-}
-
-function notExpressible(field: string, message: string): never {
-  throw new RatingError({
-    code: 'invalid_evidence',
-    stage: 'evidence',
-    field,
-    message: `not expressible as a rating_evidence record: ${message}`,
-  });
-}
-
-/**
- * The inverse of {@link evidenceToRateOutletInput} for inputs that a `rating_evidence` record can
- * express: a `lastControlChange` becomes an `ownership_history` entry with `control_change: true`,
- * academic sources become `academic[]` (each needs a `name`), the academic bucket and factuality
- * become `academic_assessment`, and content becomes an analysed or (below 20 articles) an
- * insufficient record. Throws `RatingError` `invalid_evidence` naming the field that cannot be
- * expressed (an unnamed academic source; a content bucket or factuality on fewer than 20 articles).
- *
- * @example
- * const record = rateOutletInputToEvidence(demo.evidence, { domain: 'clarin.com', country: 'AR', name: 'Clarín' });
- * evidenceToRateOutletInput(record, demo.evidence.asOf); // deep-equals demo.evidence
- */
-export function rateOutletInputToEvidence(
-  input: RateOutletInput,
-  outlet: { domain: string; country: string; name?: string },
-): RatingEvidenceRecord {
-  const record: RatingEvidenceRecord = { domain: outlet.domain, country: outlet.country, editorial_scope: input.scope };
-  if (outlet.name !== undefined) record.name = outlet.name;
-  const ownership = input.ownership;
-  if (ownership !== undefined) {
-    const mapped: OwnershipEvidence = { owner_type: ownership.ownerType, country_regime: ownership.countryRegime };
-    if (ownership.fundingModel !== undefined) mapped.funding_model = ownership.fundingModel;
-    if (ownership.regimeYear !== undefined) mapped.country_regime_year = ownership.regimeYear;
-    if (ownership.regimeBucket !== undefined) mapped.regime_bucket = ownership.regimeBucket;
-    if (ownership.partyBucket !== undefined) mapped.party_bucket = ownership.partyBucket;
-    if (ownership.lastControlChange !== undefined) {
-      mapped.ownership_history = [
-        { date: ownership.lastControlChange, event: 'change of control', control_change: true },
-      ];
-    }
-    record.ownership = mapped;
-  }
-  const academic = input.academic;
-  if (academic !== undefined) {
-    record.academic = academic.sources.map((source, index) => {
-      if (source.name === undefined)
-        notExpressible(`academic.sources.${index}.name`, 'every academic source needs a name');
-      return {
-        source: source.name,
-        date: source.date,
-        weight: source.weight,
-        domestic: source.domestic,
-        ...(source.url === undefined ? {} : { url: source.url }),
-        ...(source.quote === undefined ? {} : { quote: source.quote }),
-      };
-    });
-    if (academic.bucket !== undefined || academic.factuality !== undefined) {
-      record.academic_assessment = {
-        ...(academic.bucket === undefined ? {} : { bucket: academic.bucket }),
-        ...(academic.factuality === undefined ? {} : { factuality: academic.factuality }),
-      };
-    }
-  }
-  const content = input.content;
-  if (content !== undefined) {
-    const window = content.windowStart === undefined ? {} : { window_start: content.windowStart };
-    if (content.sampleSize < RATING_PARAMETERS.contentBucketMinSample) {
-      if (content.bucket !== undefined && content.bucket !== null && content.bucket !== 'inconclusive') {
-        notExpressible(
-          'content.bucket',
-          `a content bucket on ${content.sampleSize} articles (fewer than ${RATING_PARAMETERS.contentBucketMinSample})`,
-        );
-      }
-      if (content.factuality !== undefined)
-        notExpressible('content.factuality', `a content factuality on ${content.sampleSize} articles`);
-      if (content.newsBucket !== undefined || content.opinionBucket !== undefined)
-        notExpressible('content.newsBucket', 'news/opinion buckets on an insufficient sample');
-      record.content = { status: 'insufficient', sample_size: content.sampleSize, ...window };
-    } else {
-      record.content = {
-        sample_size: content.sampleSize,
-        ...window,
-        content_only_sesgo: content.bucket ?? null,
-        ...(content.factuality === undefined ? {} : { content_only_factualidad: content.factuality }),
-        ...(content.newsBucket === undefined ? {} : { news_sesgo: content.newsBucket }),
-        ...(content.opinionBucket === undefined ? {} : { opinion_sesgo: content.opinionBucket }),
-      };
-    }
-  }
-  return parseRatingEvidenceRecord(record);
-}

@@ -1,0 +1,114 @@
+/**
+ * The outlet roster file (`outlets.json` of a data folder, `examples/demo-data/outlets.json`): who
+ * each outlet is (domain, name, country, language, editorial scope, the Fuja da Bolha score, the
+ * body licence, aliases) and the seed-002 evidence it is rated from. The evidence is the body of
+ * the one `rating_evidence` record of `@espectro/methodology` — `RatingEvidenceRecordSchema`
+ * without the identity fields, which the entry carries once — so a roster entry becomes a stored
+ * record by adding them back ({@link rosterEvidenceRecord}). A roster carries no lifecycle input
+ * (no drift, no article counts, no contestations, no change cause): those come from the store.
+ */
+import {
+  ContestedOutletSchema,
+  EditorialScopeSchema,
+  IsoDateSchema,
+  RatingEvidenceRecordSchema,
+  type RatingEvidenceRecord,
+} from '@espectro/methodology';
+import { z } from 'zod';
+import { formatZodIssues, RatingError } from './errors.js';
+
+/**
+ * The evidence of a roster entry: the seed-002 record without `domain`, `name`, `country` and
+ * `editorial_scope` (derived from `RatingEvidenceRecordSchema`, not retyped).
+ *
+ * @example
+ * RosterEvidenceSchema.parse({ ownership: { owner_type: 'cooperative', country_regime: 'democracy' } });
+ */
+export const RosterEvidenceSchema = RatingEvidenceRecordSchema.omit({
+  domain: true,
+  name: true,
+  country: true,
+  editorial_scope: true,
+});
+/** The evidence of a roster entry. */
+export type RosterEvidence = z.infer<typeof RosterEvidenceSchema>;
+
+/**
+ * One outlet of a roster file.
+ *
+ * @example
+ * RosterEntrySchema.parse({ domain: 'elpais.com', name: 'El País', country: 'ES', language: 'es', scope: 'political',
+ *   evidence: { ownership: { owner_type: 'corporate-conglomerate', country_regime: 'democracy' } } });
+ */
+export const RosterEntrySchema = z.strictObject({
+  domain: ContestedOutletSchema,
+  name: z.string().min(1),
+  country: z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 code such as AR'),
+  language: z.string().min(2).optional(),
+  scope: EditorialScopeSchema,
+  /** Fuja da Bolha score 0–100 (BS-BR-5); omitted or null = unknown. */
+  factualityScore: z.number().min(0).max(100).nullable().optional(),
+  /** Whether the outlet's licence lets us store article bodies. */
+  bodyLicensed: z.boolean().optional(),
+  /** Other names the outlet is cited by (attribution, SYN-3). */
+  aliases: z.array(z.string().min(1)).optional(),
+  evidence: RosterEvidenceSchema,
+});
+/** One outlet of a roster file. */
+export type RosterEntry = z.infer<typeof RosterEntrySchema>;
+
+/**
+ * A roster file: `{ note?, asOf, outlets: [...] }` (`asOf` is the default rating date).
+ *
+ * @example
+ * RosterFileSchema.parse(JSON.parse(await readFile('examples/demo-data/outlets.json', 'utf8')));
+ */
+export const RosterFileSchema = z.strictObject({
+  note: z.string().optional(),
+  asOf: IsoDateSchema,
+  outlets: z.array(RosterEntrySchema).superRefine((outlets, context) => {
+    const seen = new Set<string>();
+    outlets.forEach((outlet, index) => {
+      if (seen.has(outlet.domain))
+        context.addIssue({ code: 'custom', path: [index, 'domain'], message: `${outlet.domain} is listed twice` });
+      seen.add(outlet.domain);
+    });
+  }),
+});
+/** A roster file. */
+export type RosterFile = z.infer<typeof RosterFileSchema>;
+
+/**
+ * Validates a roster file; throws `RatingError` `invalid_input` naming the fields.
+ *
+ * @example
+ * const roster = parseRosterFile(JSON.parse(text), 'outlets.json');
+ */
+export function parseRosterFile(input: unknown, where = 'roster'): RosterFile {
+  const result = RosterFileSchema.safeParse(input);
+  if (!result.success) {
+    throw new RatingError({
+      code: 'invalid_input',
+      stage: 'roster',
+      message: `${where} is invalid — ${formatZodIssues(result.error.issues)}`,
+    });
+  }
+  return result.data;
+}
+
+/**
+ * The stored `rating_evidence` record of a roster entry: its evidence with the identity fields
+ * added back (`domain`, `name`, `country`, `editorial_scope` = `scope`).
+ *
+ * @example
+ * rateOutlet(evidenceToRateOutletInput(rosterEvidenceRecord(entry), roster.asOf));
+ */
+export function rosterEvidenceRecord(entry: RosterEntry): RatingEvidenceRecord {
+  return RatingEvidenceRecordSchema.parse({
+    domain: entry.domain,
+    name: entry.name,
+    country: entry.country,
+    editorial_scope: entry.scope,
+    ...entry.evidence,
+  });
+}
