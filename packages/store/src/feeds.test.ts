@@ -129,7 +129,7 @@ for (const backend of testBackends()) {
       const outlet = await store.outlets.get('elpais.com');
       expect(outlet).toMatchObject({ confidence: 'preliminary', bias: null, scope: null, trace: ['PRELIM'] });
       expect(outlet!.ratingEvidence).toMatchObject({ status: 'pending', added_at: '2026-04-27' });
-      expect(String(outlet!.ratingEvidence.reason)).toContain('feed');
+      expect(outlet!.ratingEvidence).toMatchObject({ reason: expect.stringContaining('feed') });
       // A second feed of the same outlet (sub-domain) finds the outlet already there.
       const second = await store.feeds.add({ url: 'https://elpais.com/rss/america.xml', title: 'América' }, now);
       expect(second).toMatchObject({ created: true, preliminaryOutletAdded: false, feed: { outlet: 'elpais.com' } });
