@@ -47,6 +47,17 @@ export function storyTextLang(locale: Locale, language: string): string | undefi
   return tag !== locale ? tag : undefined;
 }
 
+/**
+ * The locale of a story's own page: pt-BR for a story in Portuguese, es otherwise (every story
+ * page follows its story's language).
+ *
+ * @example
+ * storyLocale('pt'); // 'pt-BR'
+ */
+export function storyLocale(language: string): Locale {
+  return language === 'pt' ? 'pt-BR' : 'es';
+}
+
 /** Bias buckets (RULES labels table). */
 export const BIAS_LABELS: Record<Bucket, Label> = {
   left: { es: 'Izquierda', 'pt-BR': 'Esquerda' },
@@ -414,10 +425,6 @@ export const LABELS = {
     'pt-BR': 'Histórias que um lado do espectro quase não cobre.',
   },
   prismaMissing: { es: 'Falta: {buckets}', 'pt-BR': 'Falta: {buckets}' },
-  prismaCounts: {
-    es: '{total} medios, {withBias} políticos con sesgo (izquierda {left}, centro {center}, derecha {right})',
-    'pt-BR': '{total} veículos, {withBias} políticos com viés (esquerda {left}, centro {center}, direita {right})',
-  },
   noBlindspots: { es: 'Ninguna historia es un punto ciego.', 'pt-BR': 'Nenhuma história é um ponto cego.' },
   driftNotice: {
     es: '{count} historias tienen una marca guardada que no coincide con la metodología; quedó un aviso en el registro técnico (regla DRIFT).',
@@ -425,6 +432,93 @@ export const LABELS = {
       '{count} histórias têm uma marca gravada que não coincide com a metodologia; ficou um aviso no registro técnico (regra DRIFT).',
   },
   shownOf: { es: 'Se muestran {shown} de {total}.', 'pt-BR': 'Mostrando {shown} de {total}.' },
+  criteriaWhy: { es: 'Por qué, criterio por criterio', 'pt-BR': 'Por quê, critério por critério' },
+  prismaWhy1: {
+    es: '{total} medios cubrieron la historia (se piden al menos {min})',
+    'pt-BR': '{total} veículos cobriram a história (são exigidos pelo menos {min})',
+  },
+  prismaWhy2: {
+    es: '{withBias} de ellos son políticos con sesgo calificado (se piden al menos {min})',
+    'pt-BR': '{withBias} deles são políticos com viés classificado (são exigidos pelo menos {min})',
+  },
+  prismaWhy3: {
+    es: '{bucket}: {count} de {withBias} medios con sesgo ({percent}\u00a0%), como máximo {max}\u00a0%',
+    'pt-BR': '{bucket}: {count} de {withBias} veículos com viés ({percent}\u00a0%), no máximo {max}\u00a0%',
+  },
+  prismaWhy3None: {
+    es: 'Ningún lado queda en {max}\u00a0% o menos de los medios con sesgo',
+    'pt-BR': 'Nenhum lado fica em {max}\u00a0% ou menos dos veículos com viés',
+  },
+  prismaWhy4: {
+    es: 'Tema: {topic} (deportes, cultura, ciencia y tecnología nunca cuentan)',
+    'pt-BR': 'Tema: {topic} (esportes, cultura, ciência e tecnologia nunca contam)',
+  },
+  fujaWhy1: {
+    es: '{withBias} artículos de medios con sesgo conocido (se piden al menos {min})',
+    'pt-BR': '{withBias} artigos de veículos com viés conhecido (são exigidos pelo menos {min})',
+  },
+  fujaWhy2: {
+    es: '{side}: {focus} artículos (menos de {max})',
+    'pt-BR': '{side}: {focus} artigos (menos de {max})',
+  },
+  fujaWhy3: {
+    es: '{opposite}: {count} de {withBias} artículos con sesgo ({percent}\u00a0%), al menos {min}\u00a0%',
+    'pt-BR': '{opposite}: {count} de {withBias} artigos com viés ({percent}\u00a0%), pelo menos {min}\u00a0%',
+  },
+  fujaWhy4: {
+    es: '{side} con {focusPercent}\u00a0%, por debajo de ({oppositePercent} − 33) × 30/37 = {limit}\u00a0%',
+    'pt-BR': '{side} com {focusPercent}\u00a0%, abaixo de ({oppositePercent} − 33) × 30/37 = {limit}\u00a0%',
+  },
+  fujaWhy5: {
+    es: '{low} de {total} artículos de medios de baja veracidad ({percent}\u00a0%), menos de {max}\u00a0%',
+    'pt-BR': '{low} de {total} artigos de veículos de baixa factualidade ({percent}\u00a0%), menos de {max}\u00a0%',
+  },
+  featuredBlindspots: { es: 'Puntos ciegos destacados', 'pt-BR': 'Pontos cegos em destaque' },
+  featuredBlindspotsIntro: {
+    es: 'Historias con amplia cobertura en las que un lado del espectro casi no aparece, con la regla que lo muestra.',
+    'pt-BR': 'Histórias com ampla cobertura em que um lado do espectro quase não aparece, com a regra que o mostra.',
+  },
+  featuredPrisma: { es: 'Prisma: medios que faltan', 'pt-BR': 'Prisma: veículos que faltam' },
+  featuredFuja: {
+    es: 'Fuja da Bolha: artículos que faltan (Brasil)',
+    'pt-BR': 'Fuja da Bolha: artigos que faltam (Brasil)',
+  },
+  allPrisma: {
+    es: 'Todos los puntos ciegos de Prisma ({count})',
+    'pt-BR': 'Todos os pontos cegos do Prisma ({count})',
+  },
+  allFuja: {
+    es: 'Todos los puntos ciegos de Fuja da Bolha ({count})',
+    'pt-BR': 'Todos os pontos cegos do Fuja da Bolha ({count})',
+  },
+  fujaMissing: { es: 'Falta: {side}', 'pt-BR': 'Falta: {side}' },
+  navTopicsLabel: { es: 'Temas con más cobertura', 'pt-BR': 'Temas com mais cobertura' },
+  coverageDates: { es: 'Cobertura', 'pt-BR': 'Cobertura' },
+  imageCredit: { es: 'Imagen: {outlet}', 'pt-BR': 'Imagem: {outlet}' },
+  // Story: sides
+  headlinesTitle: { es: 'Cómo tituló cada lado', 'pt-BR': 'Como cada lado deu a notícia' },
+  headlinesIntro: {
+    es: 'Los titulares de los artículos, agrupados por el sesgo de su medio; los medios apolíticos y los que no tienen sesgo calificado van aparte.',
+    'pt-BR':
+      'As manchetes dos artigos, agrupadas pelo viés do veículo; os veículos apolíticos e os sem viés classificado ficam à parte.',
+  },
+  sideNonPolitical: { es: 'Apolíticos', 'pt-BR': 'Apolíticos' },
+  sideUnrated: { es: 'Sin sesgo o fuera del registro', 'pt-BR': 'Sem viés ou fora do cadastro' },
+  sideNone: {
+    es: 'Ningún medio de este lado cubrió la historia.',
+    'pt-BR': 'Nenhum veículo deste lado cobriu a história.',
+  },
+  sideApart: { es: 'Aparte', 'pt-BR': 'À parte' },
+  timelineTitle: { es: 'Cuándo la cubrió cada lado', 'pt-BR': 'Quando cada lado a cobriu' },
+  timelineCaption: {
+    es: 'Primer y último artículo de cada lado (hora UTC)',
+    'pt-BR': 'Primeiro e último artigo de cada lado (horário UTC)',
+  },
+  timelineSide: { es: 'Lado', 'pt-BR': 'Lado' },
+  timelineFirst: { es: 'Primer artículo', 'pt-BR': 'Primeiro artigo' },
+  timelineLatest: { es: 'Último artículo', 'pt-BR': 'Último artigo' },
+  timelineArticles: { es: 'Artículos', 'pt-BR': 'Artigos' },
+  timelineNone: { es: 'sin artículos', 'pt-BR': 'sem artigos' },
   // Fuja da Bolha
   fujaTitle: { es: 'Fuja da Bolha', 'pt-BR': 'Fuja da Bolha' },
   fujaIntro: {
@@ -433,12 +527,6 @@ export const LABELS = {
       'Histórias que um lado do espectro está ignorando. As contagens são por artigo: vários artigos do mesmo veículo entram individualmente.',
   },
   fujaSide: { es: 'Punto ciego de la {side}', 'pt-BR': 'Ponto cego da {side}' },
-  fujaCounts: {
-    es: '{withBias} artículos con sesgo conocido de {total}: izquierda {left}, centro {center}, derecha {right}; {lowFactuality} de baja veracidad',
-    'pt-BR':
-      '{withBias} artigos com viés conhecido de {total}: esquerda {left}, centro {center}, direita {right}; {lowFactuality} de baixa factualidade',
-  },
-  criteria: { es: 'Criterios', 'pt-BR': 'Critérios' },
   criterionMet: { es: 'cumple', 'pt-BR': 'cumpre' },
   criterionNotMet: { es: 'no cumple', 'pt-BR': 'não cumpre' },
   // Placar
@@ -623,6 +711,23 @@ export function formatDateTime(locale: Locale, iso: string): string {
     `datetime:${locale}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }),
   ).format(new Date(iso));
+}
+
+/**
+ * The span of a story's coverage: one date when it all happened on one (UTC) day, else a range
+ * the locale's way ("3–5 abr 2026"); `null` without dates.
+ *
+ * @example
+ * formatDateSpan('es', '2026-04-03T10:00:00Z', '2026-04-05T08:00:00Z'); // '3–5 abr 2026'
+ */
+export function formatDateSpan(locale: Locale, first: string | null, latest: string | null): string | null {
+  if (first === null || latest === null) return null;
+  const utcDay = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+  if (utcDay(first) === utcDay(latest)) return formatDate(locale, latest);
+  return formatter(
+    `date:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }),
+  ).formatRange(new Date(first), new Date(latest));
 }
 
 /** A list joined the locale's way ("izquierda y centro"). */

@@ -13,6 +13,7 @@ import type {
   SiteStory,
   SiteStorySummary,
 } from './types.js';
+import { articleSpan } from './views.js';
 
 /** Identifies the file format. */
 export const SNAPSHOT_FORMAT = 'espectro-site-snapshot';
@@ -107,7 +108,20 @@ export function storySummary(story: SiteStory): SiteStorySummary {
     articleDomains: story.articleDomains,
     storedBlindspots: story.storedBlindspots,
     fixture: story.fixture,
+    image: story.image,
+    firstArticleAt: story.firstArticleAt,
+    latestArticleAt: story.latestArticleAt,
   };
+}
+
+/**
+ * A story as read from a snapshot, with the fields older snapshots lack filled in: no cover image
+ * (`image: null`), and the article dates derived from its articles.
+ */
+export function withDerivedFields<Story extends Omit<SiteStory, 'image' | 'firstArticleAt' | 'latestArticleAt'>>(
+  story: Story & Partial<Pick<SiteStory, 'image'>>,
+): Story & Pick<SiteStory, 'image' | 'firstArticleAt' | 'latestArticleAt'> {
+  return { ...story, image: story.image ?? null, ...articleSpan(story.articles) };
 }
 
 /** True when the publish guard held the story back (it returned at least one reason). */
@@ -145,6 +159,18 @@ export function isHeldDetail(story: SiteHeldStory | SiteHeldStoryDetail): story 
   );
 }
 
+/** A held entry with the fields older snapshots lack filled in (see {@link withDerivedFields}). */
+function heldWithDerivedFields(story: SiteHeldStory | SiteHeldStoryDetail): SiteHeldStory | SiteHeldStoryDetail {
+  const partial = story as Partial<SiteHeldStoryDetail>;
+  return {
+    ...story,
+    image: partial.image ?? null,
+    ...(Array.isArray(partial.articles)
+      ? articleSpan(partial.articles)
+      : { firstArticleAt: partial.firstArticleAt ?? null, latestArticleAt: partial.latestArticleAt ?? null }),
+  };
+}
+
 /** The list form of a held entry (drops the texts, so lists stay small). */
 function heldSummary(story: SiteHeldStory | SiteHeldStoryDetail): SiteHeldStory {
   if (!isHeldDetail(story)) return story;
@@ -175,7 +201,10 @@ function newestFirst<Item>(items: Item[], at: (item: Item) => string): Item[] {
  * (await data.listStories()).length;
  */
 export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
-  const published = newestFirst(snapshot.stories.filter(isPublished), (story) => story.publishedAt);
+  const published = newestFirst(
+    snapshot.stories.filter(isPublished).map(withDerivedFields),
+    (story) => story.publishedAt,
+  );
   const summaries = published.map(storySummary);
   const storiesById = new Map(published.map((story) => [story.id, story]));
   const collator = new Intl.Collator('es', { sensitivity: 'base' });
@@ -185,7 +214,7 @@ export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
   const outletsByDomain = new Map(outlets.map((outlet) => [outlet.domain, outlet]));
   const debates = newestFirst(snapshot.debates, (debate) => debate.startedAt);
   const heldEntries = newestFirst(
-    snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf),
+    (snapshot.held ?? snapshot.stories.filter(isHeld).map(heldStoryOf)).map(heldWithDerivedFields),
     (story) => story.decidedAt,
   );
   const held = heldEntries.map(heldSummary);

@@ -35,7 +35,7 @@ import type {
   SiteStoryAudit,
   SiteStoryOutlet,
 } from './types.js';
-import { ownershipMixOf, storyOutletInput } from './views.js';
+import { articleSpan, ownershipMixOf, storyOutletInput } from './views.js';
 
 const STORE_PACKAGE = '@espectro/store';
 type StoreModule = typeof StoreNamespace;
@@ -186,6 +186,13 @@ function storyFields(
     });
   }
   const storyOutlets = [...byDomain.values()];
+  const articles = story.sources.map((source) => ({
+    id: source.articleId,
+    domain: source.domain,
+    title: source.title,
+    url: source.url,
+    publishedAt: source.publishedAt ?? story.updatedAt,
+  }));
   const languages = storyOutlets
     .map((outlet) => outlets.get(outlet.domain)?.country)
     .filter((country) => country !== null && country !== undefined);
@@ -214,13 +221,10 @@ function storyFields(
       articleIds: sentence.articleIds,
       discrepancy: sentence.discrepancy,
     })),
-    articles: story.sources.map((source) => ({
-      id: source.articleId,
-      domain: source.domain,
-      title: source.title,
-      url: source.url,
-      publishedAt: source.publishedAt ?? story.updatedAt,
-    })),
+    articles,
+    // The store keeps the image URL only: the feed's description of it is not ingested yet.
+    image: story.imageUrl ? { url: story.imageUrl, alt: null, credit: null } : null,
+    ...articleSpan(articles),
     publishGuard: story.guard
       ? { publish: story.guard.publish, reasons: story.guard.reasons as SiteStory['publishGuard']['reasons'] }
       : { publish: story.status === 'published', reasons: story.guardReasons as SiteStory['publishGuard']['reasons'] },

@@ -117,6 +117,19 @@ export interface SiteStoryAudit {
   methodologyVersion: string;
 }
 
+/**
+ * A story's cover image as the feed gave it (hot-linked, never copied). A story without one has
+ * `image: null`: the pages draw a neutral placeholder, which is presentation only — it is never
+ * stored as an image and so never counts as one for the publish guard (PG `no_image`).
+ */
+export interface SiteImage {
+  url: string;
+  /** The feed's description of the image, `null` when the feed gave none (the page then uses `alt=""`). */
+  alt: string | null;
+  /** The outlet the image came from, when known. */
+  credit: string | null;
+}
+
 /** What a story list shows. */
 export interface SiteStorySummary {
   id: string;
@@ -137,6 +150,11 @@ export interface SiteStorySummary {
   storedBlindspots: { prisma: Bucket[]; fujaDaBolha: 'left' | 'right' | null };
   /** True for generated fixtures (shown as such). */
   fixture: boolean;
+  /** Cover image, `null` when the feed gave none (absent in older snapshots: read as `null`). */
+  image: SiteImage | null;
+  /** Publication instant of its first and latest article (`null` when it has none): the news' own dates. */
+  firstArticleAt: string | null;
+  latestArticleAt: string | null;
 }
 
 /** A story page. */

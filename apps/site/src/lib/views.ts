@@ -25,6 +25,7 @@ import {
   type VerdictStates,
 } from '@espectro/methodology';
 import type {
+  SiteArticle,
   SiteCheck,
   SiteDataSource,
   SiteDebate,
@@ -101,6 +102,26 @@ export function fujaView(story: SiteStorySummary, log: DriftLogger = consoleDrif
   const drift = blindspotDrift(story.storedBlindspots.fujaDaBolha, explanation.result);
   if (drift !== null) log({ storyId: story.id, rule: 'BS-BR', drift });
   return { story, explanation, drift };
+}
+
+/**
+ * The first and latest publication instants of a story's articles (`null` without articles) —
+ * the dates of the news itself, which cards show (a story's own `publishedAt` is when Espectro
+ * published it).
+ */
+export function articleSpan(articles: readonly Pick<SiteArticle, 'publishedAt'>[]): {
+  firstArticleAt: string | null;
+  latestArticleAt: string | null;
+} {
+  let first: { at: string; time: number } | null = null;
+  let latest: { at: string; time: number } | null = null;
+  for (const article of articles) {
+    const time = Date.parse(article.publishedAt);
+    if (Number.isNaN(time)) continue;
+    if (first === null || time < first.time) first = { at: article.publishedAt, time };
+    if (latest === null || time > latest.time) latest = { at: article.publishedAt, time };
+  }
+  return { firstArticleAt: first?.at ?? null, latestArticleAt: latest?.at ?? null };
 }
 
 /** Whether a story shows in the Brazilian Fuja da Bolha page. */

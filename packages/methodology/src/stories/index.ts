@@ -40,6 +40,7 @@ import {
   SynthesisSentenceSchema,
   TopicLabelSchema,
 } from './schemas.js';
+import { ActiveCoverageStorySchema, NavigationTopicSchema, NavigationTopicsInputSchema } from './topics.js';
 
 export { storiesRules } from './rules.js';
 export * from './constants.js';
@@ -68,6 +69,17 @@ export {
   validateSentenceCitations,
 } from './synthesis.js';
 export { ATTRIBUTION_COMMON_WORDS, ATTRIBUTION_CUES, attributionCheck } from './attribution.js';
+export {
+  ActiveCoverageStorySchema,
+  NAV_TOPICS_MAX,
+  NAV_TOPICS_WINDOW_HOURS,
+  navigationTopics,
+  NavigationTopicSchema,
+  NavigationTopicsInputSchema,
+  type ActiveCoverageStory,
+  type NavigationTopic,
+  type NavigationTopicsInput,
+} from './topics.js';
 
 /**
  * Every public input/output schema of this module, by name (used for the published JSON Schemas).
@@ -108,4 +120,7 @@ export const storiesSchemas: Record<string, z.ZodType> = {
   NextRetryInput: NextRetryInputSchema,
   RetryDecision: RetryDecisionSchema,
   TopicLabel: TopicLabelSchema,
+  ActiveCoverageStory: ActiveCoverageStorySchema,
+  NavigationTopicsInput: NavigationTopicsInputSchema,
+  NavigationTopic: NavigationTopicSchema,
 };

@@ -23,6 +23,7 @@ const EXPECTED_IDS = [
   'SYN-4',
   'SYN-5',
   'TOP-1',
+  'TOP-NAV',
 ];
 
 describe('storiesRules catalogue', () => {

@@ -25,6 +25,7 @@ import {
   TIER_MAIN_MIN_RATED_DOMAINS,
 } from './constants.js';
 import { GuardReasonSchema } from './schemas.js';
+import { NAV_TOPICS_MAX, NAV_TOPICS_WINDOW_HOURS } from './topics.js';
 
 const STORIES = '3. Story coverage, tiers, publish guard';
 const BLINDSPOTS = '4. Blindspots';
@@ -381,5 +382,22 @@ export const storiesRules: RuleEntry[] = [
     parameters: [],
     statement:
       'The topic is one of the 10 identifiers, matched exactly, or null; any other label leaves the story unclassified (null) and it is retried at the next synthesis. A topic is never invented.',
+  },
+  {
+    id: 'TOP-NAV',
+    title: 'Topics of the main navigation',
+    section: SYNTHESIS,
+    seed: '003 §4',
+    choice: true,
+    implementedBy: ['navigationTopics'],
+    parameters: [
+      {
+        name: 'windowHours',
+        default: NAV_TOPICS_WINDOW_HOURS,
+        description: '[choice] a published story is active coverage for this many hours',
+      },
+      { name: 'limit', default: NAV_TOPICS_MAX, description: '[choice] at most this many topics in the navigation' },
+    ],
+    statement: `The navigation shows the topics with the most active coverage: a published story is active when it was published in the ${NAV_TOPICS_WINDOW_HOURS} h up to the data's instant; a topic's active coverage is the sum of the unique covering domains of its active stories; topics without any are left out; the rest are ranked by that sum, then by number of active stories, then in catalogue order, and the first ${NAV_TOPICS_MAX} are shown. Unclassified stories never count. The site's navigation and its open data call the same function.`,
   },
 ];
