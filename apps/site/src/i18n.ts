@@ -495,6 +495,36 @@ export const LABELS = {
   navTopicsLabel: { es: 'Temas con más cobertura', 'pt-BR': 'Temas com mais cobertura' },
   coverageDates: { es: 'Cobertura', 'pt-BR': 'Cobertura' },
   imageCredit: { es: 'Imagen: {outlet}', 'pt-BR': 'Imagem: {outlet}' },
+  // Search
+  navSearch: { es: 'Buscar', 'pt-BR': 'Buscar' },
+  searchTitle: { es: 'Buscar', 'pt-BR': 'Buscar' },
+  searchResultsTitle: { es: 'Resultados para «{query}»', 'pt-BR': 'Resultados para «{query}»' },
+  searchIntro: {
+    es: 'Busca en las historias publicadas, los medios y los chequeos de debates, en español y en portugués: da igual el acento o la forma de la palabra («eleccion» encuentra «elecciones»).',
+    'pt-BR':
+      'Busque nas histórias publicadas, nos veículos e nas checagens dos debates, em espanhol e em português: tanto faz o acento ou a forma da palavra («eleicao» encontra «eleições»).',
+  },
+  searchLabel: { es: 'Palabras a buscar', 'pt-BR': 'Palavras a buscar' },
+  searchKindLabel: { es: 'Buscar en', 'pt-BR': 'Buscar em' },
+  searchKindAll: { es: 'todo', 'pt-BR': 'tudo' },
+  searchKindStories: { es: 'historias', 'pt-BR': 'histórias' },
+  searchKindOutlets: { es: 'medios', 'pt-BR': 'veículos' },
+  searchKindChecks: { es: 'chequeos', 'pt-BR': 'checagens' },
+  searchSubmit: { es: 'Buscar', 'pt-BR': 'Buscar' },
+  searchCount: { es: '{count} resultados', 'pt-BR': '{count} resultados' },
+  searchCountOne: { es: '1 resultado', 'pt-BR': '1 resultado' },
+  searchShown: { es: 'Se muestran los {shown} mejores.', 'pt-BR': 'Mostrando os {shown} melhores.' },
+  searchNone: {
+    es: 'Nada coincide con «{query}». Prueba con menos palabras o con otra forma de la palabra.',
+    'pt-BR': 'Nada corresponde a «{query}». Tente menos palavras ou outra forma da palavra.',
+  },
+  searchInvalid: {
+    es: 'Escribe entre 1 y 200 caracteres para buscar.',
+    'pt-BR': 'Escreva entre 1 e 200 caracteres para buscar.',
+  },
+  searchKindStory: { es: 'Historia', 'pt-BR': 'História' },
+  searchKindOutlet: { es: 'Medio', 'pt-BR': 'Veículo' },
+  searchKindCheck: { es: 'Chequeo', 'pt-BR': 'Checagem' },
   // Story: sides
   headlinesTitle: { es: 'Cómo tituló cada lado', 'pt-BR': 'Como cada lado deu a notícia' },
   headlinesIntro: {

@@ -248,6 +248,10 @@ describe('route modes', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('Historia publicada después del build (ficticia)');
       expect(await (await fetch(`${late.origin}/`)).text()).toContain(`href="/historia/${LATE_STORY_ID}"`);
+      // Search follows the data too.
+      expect(await (await fetch(`${late.origin}/buscar?q=publicada%20despues`)).text()).toContain(
+        `data-result="story:${LATE_STORY_ID}"`,
+      );
     } finally {
       await late.stop();
     }
@@ -323,6 +327,33 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     expect(image).toMatch(/width="640" height="360"/);
     expect(image).toContain('loading="eager"');
     expect(page).not.toContain('data-cover-placeholder');
+  });
+
+  test('search finds a story by a word of its headline in either language, outlets and checks; a held story never', async () => {
+    const resultIds = async (query: string) => {
+      const response = await fetch(url(`/buscar?q=${encodeURIComponent(query)}`));
+      expect(response.status, query).toBe(200);
+      return [...(await response.text()).matchAll(/data-result="([^"]+)"/g)].map((match) => match[1]);
+    };
+    const longWord = (title: string) => title.split(' ').find((word) => word.length > 6 && !/[<>]/.test(word))!;
+    for (const language of ['es', 'pt']) {
+      const story = PUBLISHED.find((candidate) => candidate.language === language && candidate.id !== 'hostil')!;
+      // Accent-folded and upper-cased: the reader types it however.
+      const word = longWord(story.title)
+        .normalize('NFD')
+        .replace(/\p{Diacritic}/gu, '')
+        .toUpperCase();
+      expect(await resultIds(word), `${language}: ${word}`).toContain(`story:${story.id}`);
+    }
+    expect(await resultIds('Cordillera')).toContain('outlet:cordillera.example');
+    const check = FIXTURE.debates[0]!.checks.find((candidate) => candidate.status === 'published')!;
+    expect(await resultIds(check.phrase.split(' ').slice(0, 4).join(' '))).toContain(`check:${check.id}`);
+    const held = HELD.find((story) => story.id !== HELD_WITHOUT_SYNTHESIS_ID)!;
+    expect(await resultIds(longWord(held.title))).not.toContain(`story:${held.id}`);
+    const none = await (await fetch(url('/buscar?q=xyzzyx'))).text();
+    expect(none).toContain('data-search-results="0"');
+    expect(none).toContain('Nada coincide con «xyzzyx»');
+    expect((await fetch(url(`/buscar?q=${'x'.repeat(201)}`))).status).toBe(400);
   });
 
   test('/retenidas lists the stories the publish guard held, with its reasons in order', async () => {
