@@ -15,7 +15,7 @@ import {
   VOICES_FORMAT_VERSION,
   writeVoicesFile,
 } from './enrollment.js';
-import { SpeakerIdError } from './errors.js';
+import { caught } from './__fixtures__/caught.js';
 import { identifyFile, identifySamples } from './pipeline.js';
 import { createStatisticsEmbedder } from './statistics-embedder.js';
 import { encodeWav } from './wav.js';
@@ -32,16 +32,6 @@ async function writeClip(name: string, samples: Float32Array, sampleRate = 16000
   const path = join(directory, name);
   await writeFile(path, encodeWav([samples], sampleRate));
   return path;
-}
-
-function caught(run: () => unknown): SpeakerIdError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof SpeakerIdError) return error;
-    throw error;
-  }
-  throw new Error('expected a SpeakerIdError');
 }
 
 const embedder = createStatisticsEmbedder();

@@ -23,6 +23,8 @@ export type SpeakerIdErrorCode =
   | 'invalid_enrollment'
   /** An argument is out of its documented range. */
   | 'invalid_argument'
+  /** An input over a documented limit (file size, duration, channels, header size); the message names the limit. */
+  | 'input_too_large'
   /** A model download failed (HTTP status, network, size mismatch). */
   | 'download_failed'
   /** A downloaded model's SHA-256 differs from the published one. */

@@ -12,11 +12,16 @@ export {
   decodeWav,
   downmixToMono,
   encodeWav,
+  parseWavHeader,
   readWavFile,
   toMono16k,
+  WAV_LIMITS,
   type DecodedWav,
   type EncodeWavOptions,
   type WavEncoding,
+  type WavHeader,
+  type WavHeaderParse,
+  type WavLimits,
 } from './wav.js';
 export { besselI0, resample, type ResampleOptions } from './resample.js';
 export { Fft } from './fft.js';

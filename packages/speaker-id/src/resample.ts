@@ -2,8 +2,10 @@
  * Band-limited sample-rate conversion by windowed-sinc interpolation (a Kaiser-windowed ideal
  * low-pass evaluated at the exact fractional input position of every output sample).
  *
- * - Rational ratios (all common rates: 8, 11.025, 16, 22.05, 32, 44.1, 48, 96 kHz) use a
- *   precomputed polyphase table (one filter per output phase); others evaluate the kernel per sample.
+ * - Rational ratios with few phases (all common rates: 8, 11.025, 16, 22.05, 32, 44.1, 48, 96 kHz)
+ *   use a precomputed polyphase table (one filter per output phase). Other ratios (e.g. 191 999 Hz)
+ *   read the kernel from a table oversampled 512× per input sample with linear interpolation
+ *   (error < 10⁻⁶ of full scale), so no rate costs more than the taps it needs.
  * - The low-pass cuts at `cutoff` × the lower Nyquist (default 0.95 → 7.6 kHz when going to 16 kHz,
  *   the top of the CAM++ fbank), is linear-phase (symmetric kernel, no delay), and has unit DC gain.
  * - Kaiser β = 8.6 (≈ 85 dB stop-band), 32 zero crossings each side: about 2 × 32 × (input / output
@@ -20,6 +22,9 @@ export interface ResampleOptions {
   /** Kaiser window β (default 8.6). */
   kaiserBeta?: number;
 }
+
+/** Kernel table resolution (points per input sample) for ratios without a polyphase table. */
+const FINE_STEPS = 512;
 
 function greatestCommonDivisor(a: number, b: number): number {
   let x = Math.abs(a);
@@ -86,6 +91,10 @@ export function resample(
       for (let tap = 0; tap < taps; tap += 1) table[phase * taps + tap] = kernel(fraction - (tap - reach + 1));
     }
   }
+  // Interpolated kernel for ratios with too many phases to tabulate: kernel(x) for x = −reach … reach
+  // in steps of 1 / FINE_STEPS input samples.
+  const fine = table ? undefined : new Float64Array(2 * reach * FINE_STEPS + 2);
+  if (fine) for (let index = 0; index < fine.length; index += 1) fine[index] = kernel(index / FINE_STEPS - reach);
   const last = input.length - 1;
   for (let index = 0; index < outputLength; index += 1) {
     const numerator = index * down;
@@ -100,8 +109,12 @@ export function resample(
       for (let tap = tapStart; tap < tapEnd; tap += 1) sum += input[first + tap]! * table[row + tap]!;
     } else {
       const fraction = phase / up;
-      for (let tap = tapStart; tap < tapEnd; tap += 1)
-        sum += input[first + tap]! * kernel(fraction - (tap - reach + 1));
+      for (let tap = tapStart; tap < tapEnd; tap += 1) {
+        const position = (fraction - (tap - reach + 1) + reach) * FINE_STEPS;
+        const lower = Math.floor(position);
+        const weight = position - lower;
+        sum += input[first + tap]! * (fine![lower]! * (1 - weight) + fine![lower + 1]! * weight);
+      }
     }
     output[index] = sum;
   }

@@ -1,10 +1,23 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
+import { forgedWav } from './testing/forged-wav.js';
 import { sine } from './testing/synthetic-voice.js';
-import { SpeakerIdError } from './errors.js';
+import { caught } from './__fixtures__/caught.js';
 import { Fft } from './fft.js';
 import { resample } from './resample.js';
-import { decodeWav, downmixToMono, encodeWav, toMono16k, type WavEncoding } from './wav.js';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  decodeWav,
+  downmixToMono,
+  encodeWav,
+  parseWavHeader,
+  readWavFile,
+  toMono16k,
+  WAV_LIMITS,
+  type WavEncoding,
+} from './wav.js';
 
 /** Frequency of the strongest DFT bin between 20 Hz and Nyquist, refined by parabolic interpolation. */
 function dominantFrequency(samples: Float32Array, sampleRate: number): number {
@@ -181,17 +194,11 @@ describe('decodeWav', () => {
   for (const [name, corrupt, code, message] of invalidCases) {
     test(`rejects ${name} with ${code}`, () => {
       const bytes = corrupt(encodeWav([new Float32Array(100)], 16000));
-      let caught: unknown;
-      try {
-        decodeWav(bytes, 'chunk-07.wav');
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(SpeakerIdError);
-      expect((caught as SpeakerIdError).code).toBe(code);
-      expect((caught as SpeakerIdError).message).toMatch(/^chunk-07\.wav: /);
-      expect((caught as SpeakerIdError).message).toMatch(message);
-      expect((caught as SpeakerIdError).file).toBe('chunk-07.wav');
+      const failure = caught(() => decodeWav(bytes, 'chunk-07.wav'));
+      expect(failure.code).toBe(code);
+      expect(failure.message).toMatch(/^chunk-07\.wav: /);
+      expect(failure.message).toMatch(message);
+      expect(failure.file).toBe('chunk-07.wav');
     });
   }
 
@@ -250,5 +257,117 @@ describe('resampling to 16 kHz', () => {
   test('handles non-tabulated ratios (large coprime rates)', () => {
     const output = resample(sine(500, 0.5, 44101), 44101, 16000);
     expect(dominantFrequency(output.subarray(0, 8000), 16000)).toBeCloseTo(500, 0);
+  });
+
+  for (const sourceRate of [44100, 191999]) {
+    test(`every output sample of a 1 kHz sine from ${sourceRate} Hz is the sine at 16 kHz (interpolated kernel or table)`, () => {
+      const output = resample(sine(1000, 0.25, sourceRate), sourceRate, 16000);
+      // Away from the edges (where the input is zero-padded), the band-limited sine is reproduced.
+      let worst = 0;
+      for (let index = 500; index < output.length - 500; index += 1)
+        worst = Math.max(worst, Math.abs(output[index]! - 0.5 * Math.sin((2 * Math.PI * 1000 * index) / 16000)));
+      expect(worst).toBeLessThan(1e-3);
+    });
+  }
+});
+
+const forged = (sampleRate: number, dataBytes: number, declaredDataBytes = dataBytes, channels = 1) =>
+  forgedWav({ sampleRate, dataBytes, declaredDataBytes, channels });
+
+describe('input limits (issue 21 §5)', () => {
+  test('a 64 KB file whose header says 1 Hz is refused from its header, naming the supported range', () => {
+    const error = caught(() => decodeWav(forged(1, 64 * 1024), 'bomb.wav'));
+    expect(error.code).toBe('unsupported_format');
+    expect(error.message).toBe(
+      'bomb.wav: the header declares a sample rate of 1 Hz, outside the supported 8000–192000 Hz',
+    );
+    expect(caught(() => decodeWav(forged(1, 256 * 1024), 'bomb.wav')).code).toBe('unsupported_format');
+    expect(caught(() => decodeWav(forged(7999, 1000))).message).toMatch(/7999 Hz, outside/);
+    expect(caught(() => decodeWav(forged(192_001, 1000))).message).toMatch(/192001 Hz, outside/);
+    expect(decodeWav(forged(8000, 1000)).sampleRate).toBe(8000);
+    expect(decodeWav(forged(192_000, 1000)).sampleRate).toBe(192_000);
+  });
+
+  test('a header declaring more audio than the duration limit is refused before any sample is decoded', () => {
+    // 2 GB declared in a 1 KB file: the duration check runs on the header alone.
+    const error = caught(() => decodeWav(forged(8000, 1000, 2_000_000_000), 'long.wav'));
+    expect(error.code).toBe('input_too_large');
+    expect(error.message).toMatch(/^long\.wav: 125000 s of audio, over the 600 s limit for one clip/);
+    // Streaming sizes are checked against the bytes that are really there.
+    const streamed = forged(8000, 16000, 0xffffffff);
+    expect(caught(() => decodeWav(streamed, 'live.wav', { maxSeconds: 0.5 })).message).toMatch(
+      /1 s of audio, over the 0\.5 s limit/,
+    );
+  });
+
+  test('too many channels and too large a file are refused, naming the limit', async () => {
+    const error = caught(() => decodeWav(forged(16000, 1300, 1300, 65)));
+    expect(error.code).toBe('input_too_large');
+    expect(error.message).toMatch(/65 channels, over the limit of 64/);
+    const directory = await mkdtemp(join(tmpdir(), 'speaker-id-limits-'));
+    try {
+      const path = join(directory, 'big.wav');
+      await writeFile(path, encodeWav([new Float32Array(4096)], 16000));
+      await expect(readWavFile(path, { maxFileBytes: 4096 })).rejects.toMatchObject({
+        code: 'input_too_large',
+        message: `${path}: 8 KiB, over the 4 KiB limit for one WAV file`,
+      });
+      expect((await readWavFile(path)).wav.frames).toBe(4096);
+      expect(WAV_LIMITS.maxFileBytes).toBe(256 * 1024 * 1024);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('parseWavHeader (one parser for whole files and streams)', () => {
+  const bytes = encodeWav([new Float32Array(50)], 16000, { extensible: true });
+
+  test('asks for more bytes until the header is complete, whatever the split', () => {
+    let length = 0;
+    let parse = parseWavHeader(bytes.subarray(0, length));
+    const steps: number[] = [];
+    while (!parse.complete) {
+      expect(parse.needBytes).toBeGreaterThan(length);
+      length = parse.needBytes;
+      steps.push(length);
+      parse = parseWavHeader(bytes.subarray(0, length));
+    }
+    expect(parse.header).toEqual({
+      encoding: 'pcm',
+      formatTag: 1,
+      channels: 1,
+      sampleRate: 16000,
+      bitsPerSample: 16,
+      blockAlign: 2,
+      dataOffset: 68,
+      dataBytes: 100,
+    });
+    expect(steps.at(-1)).toBe(68);
+  });
+
+  propertyTest.prop([fc.integer({ min: 0, max: 68 })])('a prefix never completes early or throws', (cut) => {
+    const parse = parseWavHeader(bytes.subarray(0, cut));
+    expect(parse.complete).toBe(cut >= 68);
+  });
+
+  test('a stream whose chunks before the audio exceed the header limit is refused', () => {
+    const list = new Uint8Array(12 + 8 + 2_000_000);
+    list.set(bytes.subarray(0, 12));
+    list.set(new TextEncoder().encode('LIST'), 12);
+    new DataView(list.buffer).setUint32(16, 2_000_000, true);
+    expect(caught(() => parseWavHeader(list, 'stream.wav')).message).toMatch(
+      /stream\.wav: more than 1 MiB of chunks before the audio/,
+    );
+    // The chunk header alone is enough to refuse: a streaming reader never buffers the 2 MB body.
+    expect(caught(() => parseWavHeader(list.subarray(0, 20), 'stream.wav')).code).toBe('input_too_large');
+  });
+
+  test('a "data" chunk before "fmt " is refused as soon as its header is read', () => {
+    const swapped = bytes.slice(0, 20);
+    swapped.set(new TextEncoder().encode('data'), 12);
+    const error = caught(() => parseWavHeader(swapped, 'odd.wav'));
+    expect(error.code).toBe('invalid_wav');
+    expect(error.message).toBe('odd.wav: not a valid WAV file: the "data" chunk comes before the "fmt " chunk');
   });
 });

@@ -5,7 +5,7 @@
  * (not RIFF/WAVE, missing or truncated chunks, inconsistent sizes) or `unsupported_format`
  * (μ-law, A-law, ADPCM, odd bit depths) naming the file.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { SpeakerIdError } from './errors.js';
 import { resample } from './resample.js';
 
@@ -47,103 +47,215 @@ function fourCc(view: DataView, offset: number): string {
 }
 
 /**
+ * Input limits of the WAV reader, so a forged header cannot make it allocate gigabytes or run for
+ * minutes (issue 21 §5: a 64 KB file whose header said 1 Hz made `speaker enroll` run 112 s at
+ * 2.08 GB). Espectro choices: speech for speaker identification is recorded between 8 kHz
+ * (telephone) and 192 kHz (studio); one enrollment clip or chunk is far shorter than 10 minutes.
+ */
+export interface WavLimits {
+  /** Lowest declared sample rate accepted, in Hz (default 8000). */
+  minSampleRate: number;
+  /** Highest declared sample rate accepted, in Hz (default 192000). */
+  maxSampleRate: number;
+  /** Most channels accepted (default 64). */
+  maxChannels: number;
+  /** Longest audio accepted, in seconds (default 600). */
+  maxSeconds: number;
+  /** Largest file `readWavFile` reads, in bytes (default 256 MiB). */
+  maxFileBytes: number;
+  /** Most bytes of chunks before the audio (`LIST`, `bext`, …) a streaming reader buffers (default 1 MiB). */
+  maxHeaderBytes: number;
+}
+
+/** The default {@link WavLimits}. */
+export const WAV_LIMITS: Readonly<WavLimits> = Object.freeze({
+  minSampleRate: 8000,
+  maxSampleRate: 192_000,
+  maxChannels: 64,
+  maxSeconds: 600,
+  maxFileBytes: 256 * 1024 * 1024,
+  maxHeaderBytes: 1024 * 1024,
+});
+
+/** What a WAV header says about its audio (see {@link parseWavHeader}). */
+export interface WavHeader {
+  encoding: WavEncoding;
+  /** The format tag after resolving WAVE_FORMAT_EXTENSIBLE (1 = PCM, 3 = IEEE float). */
+  formatTag: number;
+  channels: number;
+  sampleRate: number;
+  bitsPerSample: number;
+  /** Bytes per frame (all channels of one sample time). */
+  blockAlign: number;
+  /** Offset of the first audio byte. */
+  dataOffset: number;
+  /** Audio bytes the `data` chunk declares, or null for a streaming header (size 0 or 0xFFFFFFFF). */
+  dataBytes: number | null;
+}
+
+/**
+ * Result of {@link parseWavHeader}: the header, or how many bytes it needs to go on and what it was
+ * reading (`riff` header, the `fmt` chunk, or the next `chunk` header) with whether `fmt ` was seen.
+ */
+export type WavHeaderParse =
+  | { complete: true; header: WavHeader }
+  | { complete: false; needBytes: number; reading: 'riff' | 'fmt' | 'chunk'; formatSeen: boolean };
+
+function describeLimit(bytes: number): string {
+  return bytes >= 1048576 ? `${(bytes / 1048576).toFixed(0)} MiB` : `${(bytes / 1024).toFixed(0)} KiB`;
+}
+
+/**
+ * Parses the RIFF/WAVE header at the start of `bytes` — the whole file, or only the first bytes of
+ * a stream: when the header is not complete yet the result says how many bytes are needed, so a
+ * streaming reader can pull more and call again. The `fmt ` chunk must come before `data` (as every
+ * common writer does). The declared format is checked against `limits` before any audio is read.
+ *
+ * @throws SpeakerIdError `invalid_wav` (not RIFF/WAVE, inconsistent sizes), `unsupported_format`
+ *   (μ-law, A-law, ADPCM, odd bit depths, RF64, a sample rate outside 8–192 kHz) or `input_too_large`
+ *   (more channels, seconds or header bytes than the limits), naming `file` and the limit.
+ * @example
+ * const parse = parseWavHeader(firstBytes, 'debate.wav');
+ * if (parse.complete) console.log(parse.header.sampleRate, parse.header.dataOffset);
+ */
+export function parseWavHeader(bytes: Uint8Array, file = '(buffer)', limits: Partial<WavLimits> = {}): WavHeaderParse {
+  const limit = { ...WAV_LIMITS, ...limits };
+  const invalid = (reason: string) =>
+    new SpeakerIdError('invalid_wav', `${file}: not a valid WAV file: ${reason}`, { file });
+  const unsupported = (reason: string) => new SpeakerIdError('unsupported_format', `${file}: ${reason}`, { file });
+  const tooLarge = (reason: string) => new SpeakerIdError('input_too_large', `${file}: ${reason}`, { file });
+  if (bytes.length < 12) return { complete: false, needBytes: 12, reading: 'riff', formatSeen: false };
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const riff = fourCc(view, 0);
+  if (riff === 'RF64' || riff === 'RIFX')
+    throw unsupported(`${riff} WAV files are not supported; convert to RIFF PCM (e.g. sox in.wav -b 16 out.wav)`);
+  if (riff !== 'RIFF') throw invalid(`starts with "${riff.replace(/[^\x20-\x7e]/g, '?')}", expected "RIFF"`);
+  if (fourCc(view, 8) !== 'WAVE') throw invalid('RIFF form type is not "WAVE"');
+  let offset = 12;
+  let format: Omit<WavHeader, 'dataOffset' | 'dataBytes'> | undefined;
+  for (;;) {
+    if (offset > limit.maxHeaderBytes)
+      throw tooLarge(`more than ${describeLimit(limit.maxHeaderBytes)} of chunks before the audio (the limit)`);
+    if (offset + 8 > bytes.length)
+      return { complete: false, needBytes: offset + 8, reading: 'chunk', formatSeen: format !== undefined };
+    const id = fourCc(view, offset);
+    const declared = view.getUint32(offset + 4, true);
+    const bodyOffset = offset + 8;
+    if (id === 'data') {
+      if (!format) throw invalid('the "data" chunk comes before the "fmt " chunk');
+      // 0 and 0xFFFFFFFF are what streaming writers leave when they cannot seek back.
+      const streaming = declared === 0 || declared === 0xffffffff;
+      if (!streaming) checkDuration(declared, format, limit, tooLarge);
+      return { complete: true, header: { ...format, dataOffset: bodyOffset, dataBytes: streaming ? null : declared } };
+    }
+    if (id === 'fmt ') {
+      if (declared < 16) throw invalid(`"fmt " chunk is ${declared} bytes, needs at least 16`);
+      const needed = bodyOffset + Math.min(declared, 40);
+      if (needed > bytes.length) return { complete: false, needBytes: needed, reading: 'fmt', formatSeen: false };
+      format = readFormat(view, bodyOffset, declared, limit, invalid, unsupported, tooLarge);
+    }
+    offset = bodyOffset + declared + (declared % 2);
+  }
+}
+
+function checkDuration(
+  dataBytes: number,
+  format: { sampleRate: number; blockAlign: number },
+  limit: WavLimits,
+  tooLarge: (reason: string) => SpeakerIdError,
+): void {
+  const seconds = dataBytes / format.blockAlign / format.sampleRate;
+  if (seconds > limit.maxSeconds) {
+    throw tooLarge(
+      `${seconds.toFixed(0)} s of audio, over the ${limit.maxSeconds} s limit for one clip; cut it first (e.g. sox in.wav out.wav trim 0 ${limit.maxSeconds})`,
+    );
+  }
+}
+
+function readFormat(
+  view: DataView,
+  bodyOffset: number,
+  declared: number,
+  limit: WavLimits,
+  invalid: (reason: string) => SpeakerIdError,
+  unsupported: (reason: string) => SpeakerIdError,
+  tooLarge: (reason: string) => SpeakerIdError,
+): Omit<WavHeader, 'dataOffset' | 'dataBytes'> {
+  let tag = view.getUint16(bodyOffset, true);
+  const channels = view.getUint16(bodyOffset + 2, true);
+  const sampleRate = view.getUint32(bodyOffset + 4, true);
+  const blockAlign = view.getUint16(bodyOffset + 12, true);
+  const bitsPerSample = view.getUint16(bodyOffset + 14, true);
+  if (tag === FORMAT_EXTENSIBLE) {
+    if (declared < 40) throw invalid('truncated WAVE_FORMAT_EXTENSIBLE "fmt " chunk');
+    tag = view.getUint16(bodyOffset + 24, true);
+  }
+  if (channels === 0) throw invalid('0 channels');
+  if (sampleRate === 0) throw invalid('sample rate 0');
+  if (sampleRate < limit.minSampleRate || sampleRate > limit.maxSampleRate) {
+    throw unsupported(
+      `the header declares a sample rate of ${sampleRate} Hz, outside the supported ${limit.minSampleRate}–${limit.maxSampleRate} Hz`,
+    );
+  }
+  if (channels > limit.maxChannels)
+    throw tooLarge(`the header declares ${channels} channels, over the limit of ${limit.maxChannels}`);
+  let encoding: WavEncoding;
+  if (tag === FORMAT_PCM) {
+    if (![8, 16, 24, 32].includes(bitsPerSample))
+      throw unsupported(`${bitsPerSample}-bit integer PCM is not supported (8, 16, 24 or 32 bits are)`);
+    encoding = 'pcm';
+  } else if (tag === FORMAT_FLOAT) {
+    if (bitsPerSample !== 32 && bitsPerSample !== 64)
+      throw unsupported(`${bitsPerSample}-bit float is not supported (32 or 64 bits are)`);
+    encoding = 'float';
+  } else {
+    const name = FORMAT_NAMES[tag] ?? `format tag 0x${tag.toString(16).padStart(4, '0')}`;
+    throw unsupported(`${name} WAV is not supported; use PCM or float (e.g. sox in.wav -e signed -b 16 out.wav)`);
+  }
+  const bytesPerSample = bitsPerSample / 8;
+  if (blockAlign !== channels * bytesPerSample)
+    throw invalid(`block align ${blockAlign} does not match ${channels} channel(s) × ${bytesPerSample} byte(s)`);
+  return { encoding, formatTag: tag, channels, sampleRate, bitsPerSample, blockAlign };
+}
+
+/**
  * Decodes the bytes of a WAV file.
  *
  * @param bytes The whole file.
  * @param file A name for error messages (default `"(buffer)"`).
- * @throws SpeakerIdError `invalid_wav` or `unsupported_format`.
+ * @param limits Overrides of {@link WAV_LIMITS}.
+ * @throws SpeakerIdError `invalid_wav`, `unsupported_format` or `input_too_large`.
  */
-export function decodeWav(bytes: Uint8Array, file = '(buffer)'): DecodedWav {
+export function decodeWav(bytes: Uint8Array, file = '(buffer)', limits: Partial<WavLimits> = {}): DecodedWav {
   const invalid = (reason: string) =>
     new SpeakerIdError('invalid_wav', `${file}: not a valid WAV file: ${reason}`, { file });
-  if (bytes.length < 12) throw invalid(`only ${bytes.length} bytes, a RIFF header needs 12`);
+  // The whole file is in memory already: chunks before the audio cost nothing more to skip.
+  const parse = parseWavHeader(bytes, file, { maxHeaderBytes: Number.POSITIVE_INFINITY, ...limits });
+  if (!parse.complete) {
+    if (parse.reading === 'riff') throw invalid(`only ${bytes.length} bytes, a RIFF header needs 12`);
+    if (parse.reading === 'fmt') throw invalid('truncated "fmt " chunk');
+    throw invalid(parse.formatSeen ? 'no "data" chunk' : 'no "fmt " chunk');
+  }
+  const { header } = parse;
+  const { channels, sampleRate, bitsPerSample, encoding, blockAlign, dataOffset } = header;
+  const available = bytes.length - dataOffset;
+  if (header.dataBytes !== null && header.dataBytes > available) {
+    throw invalid(`truncated: the "data" chunk declares ${header.dataBytes} bytes but only ${available} follow`);
+  }
+  const size = header.dataBytes ?? available;
+  if (header.dataBytes === null) {
+    checkDuration(
+      size,
+      header,
+      { ...WAV_LIMITS, ...limits },
+      (reason) => new SpeakerIdError('input_too_large', `${file}: ${reason}`, { file }),
+    );
+  }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const riff = fourCc(view, 0);
-  if (riff === 'RF64' || riff === 'RIFX') {
-    throw new SpeakerIdError(
-      'unsupported_format',
-      `${file}: ${riff} WAV files are not supported; convert to RIFF PCM (e.g. sox in.wav -b 16 out.wav)`,
-      { file },
-    );
-  }
-  if (riff !== 'RIFF') throw invalid(`starts with "${riff.replace(/[^\x20-\x7e]/g, '?')}", expected "RIFF"`);
-  if (fourCc(view, 8) !== 'WAVE') throw invalid('RIFF form type is not "WAVE"');
-  let offset = 12;
-  let format:
-    { tag: number; channels: number; sampleRate: number; blockAlign: number; bitsPerSample: number } | undefined;
-  let data: { offset: number; size: number } | undefined;
-  while (offset + 8 <= bytes.length) {
-    const id = fourCc(view, offset);
-    const declared = view.getUint32(offset + 4, true);
-    const bodyOffset = offset + 8;
-    if (id === 'fmt ') {
-      if (declared < 16) throw invalid(`"fmt " chunk is ${declared} bytes, needs at least 16`);
-      if (bodyOffset + 16 > bytes.length) throw invalid('truncated "fmt " chunk');
-      let tag = view.getUint16(bodyOffset, true);
-      const channels = view.getUint16(bodyOffset + 2, true);
-      const sampleRate = view.getUint32(bodyOffset + 4, true);
-      const blockAlign = view.getUint16(bodyOffset + 12, true);
-      const bitsPerSample = view.getUint16(bodyOffset + 14, true);
-      if (tag === FORMAT_EXTENSIBLE) {
-        if (declared < 40 || bodyOffset + 40 > bytes.length)
-          throw invalid('truncated WAVE_FORMAT_EXTENSIBLE "fmt " chunk');
-        tag = view.getUint16(bodyOffset + 24, true);
-      }
-      format = { tag, channels, sampleRate, blockAlign, bitsPerSample };
-    } else if (id === 'data') {
-      const available = bytes.length - bodyOffset;
-      // 0 and 0xFFFFFFFF are what streaming writers leave when they cannot seek back.
-      const streaming = declared === 0 || declared === 0xffffffff;
-      if (!streaming && declared > available) {
-        throw invalid(`truncated: the "data" chunk declares ${declared} bytes but only ${available} follow`);
-      }
-      data = { offset: bodyOffset, size: streaming ? available : declared };
-      if (format) break;
-    }
-    if (bodyOffset + declared > bytes.length && id !== 'data')
-      throw invalid(`truncated "${id.replace(/[^\x20-\x7e]/g, '?')}" chunk`);
-    offset = bodyOffset + declared + (declared % 2);
-    if (data && format) break;
-  }
-  if (!format) throw invalid('no "fmt " chunk');
-  if (!data) throw invalid('no "data" chunk');
-  const { tag, channels, sampleRate, blockAlign, bitsPerSample } = format;
-  if (channels === 0) throw invalid('0 channels');
-  if (sampleRate === 0) throw invalid('sample rate 0');
-  let encoding: WavEncoding;
-  if (tag === FORMAT_PCM) {
-    if (![8, 16, 24, 32].includes(bitsPerSample)) {
-      throw new SpeakerIdError(
-        'unsupported_format',
-        `${file}: ${bitsPerSample}-bit integer PCM is not supported (8, 16, 24 or 32 bits are)`,
-        { file },
-      );
-    }
-    encoding = 'pcm';
-  } else if (tag === FORMAT_FLOAT) {
-    if (bitsPerSample !== 32 && bitsPerSample !== 64) {
-      throw new SpeakerIdError(
-        'unsupported_format',
-        `${file}: ${bitsPerSample}-bit float is not supported (32 or 64 bits are)`,
-        { file },
-      );
-    }
-    encoding = 'float';
-  } else {
-    const name = FORMAT_NAMES[tag] ?? `format tag 0x${tag.toString(16).padStart(4, '0')}`;
-    throw new SpeakerIdError(
-      'unsupported_format',
-      `${file}: ${name} WAV is not supported; use PCM or float (e.g. sox in.wav -e signed -b 16 out.wav)`,
-      { file },
-    );
-  }
   const bytesPerSample = bitsPerSample / 8;
-  if (blockAlign !== channels * bytesPerSample) {
-    throw invalid(`block align ${blockAlign} does not match ${channels} channel(s) × ${bytesPerSample} byte(s)`);
-  }
-  const frames = Math.floor(data.size / blockAlign);
+  const frames = Math.floor(size / blockAlign);
   const channelData = Array.from({ length: channels }, () => new Float32Array(frames));
-  let position = data.offset;
+  let position = dataOffset;
   for (let frame = 0; frame < frames; frame += 1) {
     for (let channel = 0; channel < channels; channel += 1) {
       let value: number;
@@ -187,18 +299,36 @@ export function toMono16k(wav: DecodedWav): Float32Array {
   return wav.sampleRate === 16000 ? mono : resample(mono, wav.sampleRate, 16000);
 }
 
-/** Reads and decodes a WAV file from disk (errors name the path). */
-export async function readWavFile(path: string): Promise<{ wav: DecodedWav; bytes: Uint8Array }> {
+/**
+ * Reads and decodes a WAV file from disk (errors name the path). The file's size is checked against
+ * `limits.maxFileBytes` before it is read.
+ *
+ * @throws SpeakerIdError `invalid_wav` (unreadable), `input_too_large`, or what {@link decodeWav} throws.
+ */
+export async function readWavFile(
+  path: string,
+  limits: Partial<WavLimits> = {},
+): Promise<{ wav: DecodedWav; bytes: Uint8Array }> {
+  const maxFileBytes = limits.maxFileBytes ?? WAV_LIMITS.maxFileBytes;
   let bytes: Uint8Array;
   try {
+    const info = await stat(path);
+    if (info.size > maxFileBytes) {
+      throw new SpeakerIdError(
+        'input_too_large',
+        `${path}: ${describeLimit(info.size)}, over the ${describeLimit(maxFileBytes)} limit for one WAV file`,
+        { file: path },
+      );
+    }
     bytes = await readFile(path);
   } catch (error) {
+    if (error instanceof SpeakerIdError) throw error;
     throw new SpeakerIdError('invalid_wav', `${path}: cannot read the file (${(error as Error).message})`, {
       file: path,
       cause: error,
     });
   }
-  return { wav: decodeWav(bytes, path), bytes };
+  return { wav: decodeWav(bytes, path, limits), bytes };
 }
 
 /** How `encodeWav` stores samples. */

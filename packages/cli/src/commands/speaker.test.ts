@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav, resample, STATISTICS_BACKEND } from '@espectro/speaker-id';
-import { syntheticSpeakers, syntheticVoice } from '@espectro/speaker-id/testing';
+import { forgedWav, syntheticSpeakers, syntheticVoice } from '@espectro/speaker-id/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
 import { speakerCommand } from './speaker.js';
@@ -122,6 +122,22 @@ describe('espectro speaker', () => {
       ExitCode.invalidInput,
     );
     expect(errors.join('')).toMatch(/not-audio\.wav: not a valid WAV file/);
+  });
+
+  test('a WAV whose header declares 1 Hz or 30 days of audio is refused from its header with exit code 3 (issue 21 §5)', async () => {
+    await writeFile(join(directory, 'one-hertz.wav'), forgedWav({ sampleRate: 1, dataBytes: 64 * 1024 }));
+    await writeFile(
+      join(directory, 'month.wav'),
+      forgedWav({ sampleRate: 8000, dataBytes: 64 * 1024, declaredDataBytes: 4_000_000_000 }),
+    );
+    expect(
+      await speakerCommand.run(['enroll', '--name', 'Bomb', '--out', 'bomb.json', 'one-hertz.wav'], freshIo()),
+    ).toBe(ExitCode.invalidInput);
+    expect(errors.join('')).toMatch(
+      /one-hertz\.wav: the header declares a sample rate of 1 Hz, outside the supported 8000–192000 Hz/,
+    );
+    expect(await speakerCommand.run(['identify', 'voices.json', 'month.wav'], freshIo())).toBe(ExitCode.invalidInput);
+    expect(errors.join('')).toMatch(/month\.wav: 250000 s of audio, over the 600 s limit for one clip/);
   });
 
   test('a CAM++ voices file without an installed model exits 1 and says how to get it', async () => {

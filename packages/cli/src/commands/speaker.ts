@@ -20,8 +20,8 @@ const usage = `Usage: espectro speaker enroll --name NAME --out voices.json [opt
 
 Voice enrollment and identification, entirely on this machine (no audio leaves it).
 
-enroll     Embeds each clip (WAV: 8/16/24/32-bit PCM or float, any rate and channel count),
-           rejects silent clips and clips with less than --min-speech seconds of speech, and adds
+enroll     Embeds each clip (WAV: 8/16/24/32-bit PCM or float, 8–192 kHz, up to 64 channels,
+           600 s and 256 MiB per file), rejects silent clips and clips with less than --min-speech seconds of speech, and adds
            NAME to voices.json (created if missing; adding the same NAME again merges the clips).
   --backend auto|statistics|campplus  auto (default): CAM++ when a model is installed, else the
                                       offline statistics embedder
@@ -47,6 +47,7 @@ const inputErrors: ReadonlySet<SpeakerIdErrorCode> = new Set([
   'invalid_enrollment',
   'backend_mismatch',
   'invalid_argument',
+  'input_too_large',
 ]);
 
 function parseNumber(value: string | undefined, flag: string): number | undefined {

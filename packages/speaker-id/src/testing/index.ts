@@ -5,3 +5,4 @@
  * @packageDocumentation
  */
 export { sine, syntheticSpeakers, syntheticVoice, type SyntheticSpeaker } from './synthetic-voice.js';
+export { forgedWav, type ForgedWavHeader } from './forged-wav.js';
