@@ -4,13 +4,20 @@
  * The native tests are skipped, with the reason printed, only where sherpa-onnx-node's prebuilt
  * module does not exist or does not load (it ships for linux/darwin x64+arm64 and windows).
  */
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSpeakerEmbeddingFixture, identityProjection } from './__fixtures__/onnx-fixture.js';
 import { syntheticSpeakers, syntheticVoice } from './testing/synthetic-voice.js';
-import { createCamPlusPlusEmbedder, isSherpaOnnxAvailable, loadSherpaOnnx } from './campplus.js';
+import {
+  createCamPlusPlusEmbedder,
+  importSherpaOnnx,
+  isSherpaOnnxAvailable,
+  loadSherpaOnnx,
+  SHERPA_ONNX_PACKAGE,
+} from './campplus.js';
+import { SpeakerIdError } from './errors.js';
 import { embedderForVoices, resolveEmbedder } from './default-embedder.js';
 import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
 import { addSpeaker, createVoicesFile, enrollSpeaker } from './enrollment.js';
@@ -52,6 +59,33 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
+});
+
+describe('sherpa-onnx-node is an optional peer (issue 19 §4)', () => {
+  test('the package installs without it: an optional peer (and a dev dependency for these tests), never a dependency', async () => {
+    const manifest = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8')) as Record<
+      string,
+      Record<string, unknown> | undefined
+    >;
+    expect(manifest.dependencies?.[SHERPA_ONNX_PACKAGE]).toBeUndefined();
+    expect(manifest.optionalDependencies?.[SHERPA_ONNX_PACKAGE]).toBeUndefined();
+    expect(manifest.peerDependencies?.[SHERPA_ONNX_PACKAGE]).toBe('~1.13.8');
+    expect(manifest.peerDependenciesMeta?.[SHERPA_ONNX_PACKAGE]).toEqual({ optional: true });
+  });
+
+  test('selecting CAM++ where the package is not installed names the package and how to install it', async () => {
+    // A real import of a package that is not installed: the same resolution failure a user without it gets.
+    const absent = 'sherpa-onnx-node-not-installed';
+    const error = await importSherpaOnnx(absent).then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(error).toBeInstanceOf(SpeakerIdError);
+    expect((error as SpeakerIdError).code).toBe('backend_unavailable');
+    expect((error as SpeakerIdError).message).toBe(
+      `the CAM++ backend needs the optional peer dependency "${absent}", which is not installed: install it with \`pnpm add ${absent}@~1.13.8\` (or npm install ${absent}@~1.13.8); the offline statistics embedder works without it`,
+    );
+  });
 });
 
 describe('ONNX fixture and metadata checks (no native code)', () => {

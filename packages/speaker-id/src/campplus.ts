@@ -33,30 +33,67 @@ interface SherpaModule {
   }) => SherpaSpeakerEmbeddingExtractor;
 }
 
+/** The npm package of the CAM++ runtime: an optional peer dependency, installed only for CAM++. */
+export const SHERPA_ONNX_PACKAGE = 'sherpa-onnx-node';
+
+/** The sherpa-onnx-node range this package is tested with (its `peerDependencies` entry). */
+const SHERPA_ONNX_RANGE = '~1.13.8';
+
 let sherpaModule: Promise<SherpaModule> | undefined;
 
+/** True when `error` (or a cause) says that `packageName` itself could not be resolved. */
+function isPackageMissing(error: unknown, packageName: string): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    const message = String((current as { message?: unknown }).message ?? '');
+    const namesPackage = message.includes(`'${packageName}'`) || message.includes(`"${packageName}"`);
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && namesPackage) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
- * Loads sherpa-onnx-node once.
+ * Imports the CAM++ runtime `specifier` (default {@link SHERPA_ONNX_PACKAGE}); not cached. Exported
+ * for tests, which import a package that is not installed to see the message a user gets.
  *
- * @throws SpeakerIdError `backend_unavailable` when the native module cannot be loaded.
+ * @throws SpeakerIdError `backend_unavailable`: the package is not installed (the message says how
+ *   to install it), or its native module does not load on this platform.
  */
-export async function loadSherpaOnnx(): Promise<SherpaModule> {
-  sherpaModule ??= (async () => {
-    const specifier = 'sherpa-onnx-node';
-    try {
-      const imported = (await import(specifier)) as { default?: SherpaModule } & Partial<SherpaModule>;
-      const module = (imported.SpeakerEmbeddingExtractor ? imported : imported.default) as SherpaModule | undefined;
-      if (!module?.SpeakerEmbeddingExtractor) throw new Error('SpeakerEmbeddingExtractor is not exported');
-      return module;
-    } catch (error) {
-      sherpaModule = undefined;
+export async function importSherpaOnnx(specifier: string = SHERPA_ONNX_PACKAGE): Promise<SherpaModule> {
+  try {
+    const imported = (await import(specifier)) as { default?: SherpaModule } & Partial<SherpaModule>;
+    const module = (imported.SpeakerEmbeddingExtractor ? imported : imported.default) as SherpaModule | undefined;
+    if (!module?.SpeakerEmbeddingExtractor) throw new Error('SpeakerEmbeddingExtractor is not exported');
+    return module;
+  } catch (error) {
+    if (isPackageMissing(error, specifier)) {
       throw new SpeakerIdError(
         'backend_unavailable',
-        `sherpa-onnx-node could not be loaded on ${process.platform}-${process.arch} (${(error as Error).message.split('\n')[0]}); the statistics embedder still works`,
+        `the CAM++ backend needs the optional peer dependency "${specifier}", which is not installed: install it with \`pnpm add ${specifier}@${SHERPA_ONNX_RANGE}\` (or npm install ${specifier}@${SHERPA_ONNX_RANGE}); the offline statistics embedder works without it`,
         { cause: error },
       );
     }
-  })();
+    throw new SpeakerIdError(
+      'backend_unavailable',
+      `${specifier} could not be loaded on ${process.platform}-${process.arch} (${(error as Error).message.split('\n')[0]}); the statistics embedder still works`,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Loads sherpa-onnx-node once, on first use of the CAM++ backend (never at import time, so the
+ * offline default runs where the package is not installed).
+ *
+ * @throws SpeakerIdError `backend_unavailable` when the package is missing or its native module cannot be loaded.
+ */
+export async function loadSherpaOnnx(): Promise<SherpaModule> {
+  sherpaModule ??= importSherpaOnnx().catch((error: unknown) => {
+    sherpaModule = undefined;
+    throw error;
+  });
   return sherpaModule;
 }
 
