@@ -84,6 +84,16 @@ export const PG_FILTERED_CONTENT_MIN_DOMAINS = 5;
  */
 export const DEFAULT_COUNTRY_CAP = 8;
 
+/**
+ * rule PG `country_cap`: length of the rolling window, in hours, over which a country's published
+ * stories are counted (seed 003 §5: "un tope móvil de 24 h"). Counted over the stories'
+ * *publication* times (a story's latest article), never over when the pipeline ran.
+ *
+ * @example
+ * PG_COUNTRY_CAP_WINDOW_HOURS; // 24
+ */
+export const PG_COUNTRY_CAP_WINDOW_HOURS = 24;
+
 // ── BS-BR (seed 000 "Ponto cego") ──────────────────────────────────────────────────────────────
 
 /**

@@ -6,6 +6,7 @@
  * @packageDocumentation
  */
 import type { z } from 'zod';
+import { CountryCapCountInputSchema, CountryCapStorySchema } from './country-cap.js';
 import {
   AttributionCheckInputSchema,
   AttributionHitSchema,
@@ -47,6 +48,16 @@ export * from './constants.js';
 export * from './schemas.js';
 export { coverage, coverageUnchecked, largestRemainderPercent, storyTier } from './coverage.js';
 export { GUARD_REASONS, publishGuard, publishGuardUnchecked } from './publish-guard.js';
+export {
+  CountryCapCountInputSchema,
+  CountryCapStorySchema,
+  compareCountryCapOrder,
+  countryCapCount,
+  countryCapCountUnchecked,
+  type CountryCapCountInput,
+  type CountryCapStory,
+  type TimedCountryCapStory,
+} from './country-cap.js';
 export {
   blindspotFujaDaBolha,
   blindspotFujaDaBolhaUnchecked,
@@ -99,6 +110,8 @@ export const storiesSchemas: Record<string, z.ZodType> = {
   PublishGuardInput: PublishGuardInputSchema,
   GuardReason: GuardReasonSchema,
   PublishGuardResult: PublishGuardResultSchema,
+  CountryCapStory: CountryCapStorySchema,
+  CountryCapCountInput: CountryCapCountInputSchema,
   FujaDaBolhaArticle: FujaDaBolhaArticleSchema,
   BlindspotFujaDaBolhaInput: BlindspotFujaDaBolhaInputSchema,
   FujaDaBolhaSide: FujaDaBolhaSideSchema,

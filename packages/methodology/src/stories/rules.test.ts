@@ -45,6 +45,7 @@ describe('storiesRules catalogue', () => {
     const parameter = (id: string, name: string) =>
       storiesRules.find((rule) => rule.id === id)?.parameters.find((entry) => entry.name === name)?.default;
     expect(parameter('PG', 'countryCap')).toBe(stories.DEFAULT_COUNTRY_CAP);
+    expect(parameter('PG', 'countryCapWindowHours')).toBe(stories.PG_COUNTRY_CAP_WINDOW_HOURS);
     expect(parameter('PG', 'reasonOrder')).toEqual([...stories.GUARD_REASONS]);
     expect(parameter('PG', 'filteredContentMinDomains')).toBe(stories.PG_FILTERED_CONTENT_MIN_DOMAINS);
     expect(parameter('TIER', 'mainMinRatedDomains')).toBe(stories.TIER_MAIN_MIN_RATED_DOMAINS);

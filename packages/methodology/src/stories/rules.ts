@@ -12,6 +12,7 @@ import {
   BS_PR_MIN_OUTLETS,
   BS_PR_MIN_POLITICAL_WITH_BIAS,
   DEFAULT_COUNTRY_CAP,
+  PG_COUNTRY_CAP_WINDOW_HOURS,
   PG_FILTERED_CONTENT_MIN_DOMAINS,
   PG_LOW_DIVERSITY_MIN_BIASED_OUTLETS,
   PG_MIN_RATED_DOMAINS,
@@ -99,7 +100,7 @@ export const storiesRules: RuleEntry[] = [
     section: STORIES,
     seed: '003 §5',
     choice: true,
-    implementedBy: ['publishGuard', 'publishGuardUnchecked'],
+    implementedBy: ['publishGuard', 'publishGuardUnchecked', 'countryCapCount', 'countryCapCountUnchecked'],
     parameters: [
       {
         name: 'reasonOrder',
@@ -141,6 +142,12 @@ export const storiesRules: RuleEntry[] = [
         name: 'countryCap',
         default: DEFAULT_COUNTRY_CAP,
         description: '[choice] stories per country in the rolling 24 h; country_cap when the count is ≥ the cap',
+      },
+      {
+        name: 'countryCapWindowHours',
+        default: PG_COUNTRY_CAP_WINDOW_HOURS,
+        description:
+          'the rolling window of country_cap, over publication times: a published story of the country counts when its time is after time − window and before the story (same time: smaller id first)',
       },
     ],
     statement:
