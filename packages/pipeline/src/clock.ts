@@ -1,18 +1,20 @@
 /**
- * The pipeline's clock: a function returning the current instant. Every stage reads time only
- * through it, so tests and simulations (the worker running several days in seconds) inject their own.
+ * The pipeline's clock. Every stage reads time only through the clock it is given, so tests and
+ * simulations (the worker running several days in seconds) inject their own. The shape is the
+ * one of `@espectro/ingest`'s `Clock` (its `now()`), which is the project's one clock concept: any
+ * clock of ingest can be passed here.
  */
 
-/** Returns the current instant. */
-export type Clock = () => Date;
+/** Something that tells the current instant. */
+export interface Clock {
+  now(): Date;
+}
 
 /** The wall clock. */
-export const systemClock: Clock = () => new Date();
+export const systemClock: Clock = { now: () => new Date() };
 
 /** A clock that moves only when told to (for tests and simulated days). */
-export interface ManualClock {
-  /** The clock itself, to pass wherever a {@link Clock} is expected. */
-  readonly now: Clock;
+export interface ManualClock extends Clock {
   /** Moves the clock forward by `milliseconds` (negative values are refused). */
   advance(milliseconds: number): Date;
   /** Sets the clock to an instant (it may not go back). */
@@ -25,7 +27,7 @@ export interface ManualClock {
  * @example
  * const clock = createManualClock('2026-04-27T08:00:00Z');
  * clock.advance(15 * 60_000); // 08:15
- * await drainRetryQueue({ ...context, now: clock.now });
+ * await drainRetryQueue({ ...context, clock });
  */
 export function createManualClock(start: Date | string): ManualClock {
   let current = new Date(start);

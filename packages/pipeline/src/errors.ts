@@ -4,8 +4,9 @@
  * - `backend_unavailable`: a backend was asked for explicitly (`--embedder minilm`, `--judge llm`)
  *   and is not installed or configured.
  * - `invalid_input`: an argument of a stage function does not match its schema.
+ * - `conflict`: other workers kept committing the same kind of step first; running it again is safe.
  */
-export type PipelineErrorCode = 'input_file' | 'backend_unavailable' | 'invalid_input';
+export type PipelineErrorCode = 'input_file' | 'backend_unavailable' | 'invalid_input' | 'conflict';
 
 /** The stage that failed; part of every {@link PipelineError} message. */
 export type PipelineStage =

@@ -7,7 +7,7 @@
  */
 import { nextRetry } from '@espectro/methodology';
 import type { Instant, RetryEntry, RetryQueue } from '@espectro/synthesis';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { Database, StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
@@ -164,6 +164,86 @@ export async function enqueueRetry(
 }
 
 /**
+ * Records one more failed attempt of a story in the queue (SYN-5 through the methodology's
+ * `nextRetry`: the next due time, or discarded with its reason after the last attempt) inside the
+ * caller's transaction — what `StoreRetryQueue.markFailed` does, so that a pipeline stage can
+ * commit the attempt together with its other results. A story that is not pending is returned
+ * unchanged.
+ *
+ * @example
+ * await db.transaction(async (tx) => { const entry = await failRetry(tx, 'a_1', 'quota', now); if (entry.status === 'discarded') … });
+ */
+export async function failRetry(
+  executor: StoreExecutor,
+  storyId: string,
+  reason: string,
+  at: Instant,
+): Promise<RetryEntry> {
+  checkStoryId(storyId);
+  const when = instant(at, 'at');
+  const existing = await lockedRow(executor, storyId);
+  if (existing === undefined) {
+    throw new StoreError({
+      code: 'unknown_story',
+      operation: OPERATION,
+      field: 'storyId',
+      message: `story "${storyId}" is not in the retry queue; enqueue its first failure instead`,
+    });
+  }
+  if (existing.status !== 'pending') return entryOf(existing);
+  const entry = withFailure(entryOf(existing), reason, when.toISOString());
+  const [row] = await executor
+    .update(synthesisRetryQueue)
+    .set(rowValues(entry, when))
+    .where(eq(synthesisRetryQueue.storyId, storyId))
+    .returning();
+  return entryOf(row!);
+}
+
+/**
+ * Marks a story's retry as done (its synthesis succeeded) inside the caller's transaction — what
+ * `StoreRetryQueue.markDone` does. `undefined` when the story is not in the queue.
+ *
+ * @example
+ * await db.transaction(async (tx) => { await saveSynthesis(tx, …); await completeRetry(tx, 'a_1', now); });
+ */
+export async function completeRetry(
+  executor: StoreExecutor,
+  storyId: string,
+  at: Instant,
+): Promise<RetryEntry | undefined> {
+  checkStoryId(storyId);
+  const [row] = await executor
+    .update(synthesisRetryQueue)
+    .set({ status: 'done', nextAttemptAt: null, leasedBy: null, leasedUntil: null, updatedAt: instant(at, 'at') })
+    .where(eq(synthesisRetryQueue.storyId, storyId))
+    .returning();
+  return row === undefined ? undefined : entryOf(row);
+}
+
+/**
+ * The queue entries of these stories (story id → entry); stories never queued are absent.
+ *
+ * @example
+ * (await retryEntriesOf(db, ['a_1'])).get('a_1')?.status; // 'discarded'
+ */
+export async function retryEntriesOf(
+  executor: StoreExecutor,
+  storyIds: readonly string[],
+): Promise<Map<string, RetryEntry>> {
+  const result = new Map<string, RetryEntry>();
+  const unique = [...new Set(storyIds)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = await executor
+      .select()
+      .from(synthesisRetryQueue)
+      .where(inArray(synthesisRetryQueue.storyId, unique.slice(start, start + 1000)));
+    for (const row of rows) result.set(row.storyId, entryOf(row));
+  }
+  return result;
+}
+
+/**
  * The retry queue stored in the database (table `synthesis_retry_queue`).
  *
  * @example
@@ -194,38 +274,8 @@ export function createStoreRetryQueue(database: Database): StoreRetryQueue {
         .limit(limit);
       return rows.map(entryOf);
     },
-    async markFailed(storyId, reason, at) {
-      checkStoryId(storyId);
-      const when = instant(at, 'at');
-      return db.transaction(async (tx) => {
-        const existing = await lockedRow(tx, storyId);
-        if (existing === undefined) {
-          throw new StoreError({
-            code: 'unknown_story',
-            operation: OPERATION,
-            field: 'storyId',
-            message: `story "${storyId}" is not in the retry queue; enqueue its first failure instead`,
-          });
-        }
-        if (existing.status !== 'pending') return entryOf(existing);
-        const entry = withFailure(entryOf(existing), reason, when.toISOString());
-        const [row] = await tx
-          .update(synthesisRetryQueue)
-          .set(rowValues(entry, when))
-          .where(eq(synthesisRetryQueue.storyId, storyId))
-          .returning();
-        return entryOf(row!);
-      });
-    },
-    async markDone(storyId) {
-      checkStoryId(storyId);
-      const [row] = await db
-        .update(synthesisRetryQueue)
-        .set({ status: 'done', nextAttemptAt: null, leasedBy: null, leasedUntil: null, updatedAt: new Date() })
-        .where(eq(synthesisRetryQueue.storyId, storyId))
-        .returning();
-      return row === undefined ? undefined : entryOf(row);
-    },
+    markFailed: (storyId, reason, at) => db.transaction((tx) => failRetry(tx, storyId, reason, at)),
+    markDone: (storyId) => completeRetry(db, storyId, new Date()),
     async get(storyId) {
       const [row] = await db.select().from(synthesisRetryQueue).where(eq(synthesisRetryQueue.storyId, storyId));
       return row === undefined ? undefined : entryOf(row);

@@ -35,6 +35,9 @@ export { debateChunks, debateEvents, debateReviews, debates, readerReports } fro
 import { workerCycles } from './schema-service.js';
 
 export { workerCycles } from './schema-service.js';
+import { pipelineSchema } from './schema-pipeline.js';
+
+export * from './schema-pipeline.js';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -88,6 +91,9 @@ export const stories = pgTable(
     supersededBy: text('superseded_by'),
     createdAt: instant('created_at').notNull(),
     updatedAt: instant('updated_at').notNull(),
+    /** Which embedder and judge built the story's cluster (`0002_pipeline.sql`). */
+    clusterEmbedder: text('cluster_embedder'),
+    clusterJudge: text('cluster_judge'),
   },
   (table) => [index('stories_status').on(table.status, table.lastPublishedAt)],
 );
@@ -353,6 +359,7 @@ export const runCheckpoints = pgTable(
 
 /** Every table of the schema, by export name (what `drizzle(…, { schema })` receives). */
 export const storeSchema = {
+  ...pipelineSchema,
   sources,
   sourceRatings,
   sourceRatingChanges,

@@ -20,6 +20,15 @@ import { createTestDatabase, testBackends, type TestDatabase } from './testing/i
 
 const TABLES = [
   'chile_headlines',
+  'judge_pending_pairs',
+  'judge_verdicts',
+  'story_guard_inputs',
+  'guard_queue',
+  'story_queue',
+  'clusters',
+  'article_vectors',
+  'article_clusters',
+  'ingested_sources',
   'run_checkpoints',
   'runs',
   'scoreboards',
@@ -155,6 +164,7 @@ for (const backend of testBackends()) {
           PgDoublePrecision: 'double precision',
           PgBigSerial53: 'bigint',
           PgBigInt53: 'bigint',
+          PgCustomColumn: 'bytea',
         };
         let declared = 0;
         for (const table of Object.values(storeSchema)) {

@@ -56,6 +56,10 @@ export const SaveStoryInputSchema = z
     imageUrl: z.string().nullable().optional(),
     methodologyVersion: z.string().min(1),
     runId: z.string().nullable().optional(),
+    /** Which embedder clustered the story's articles (e.g. `minilm-q8`, `offline-char-ngram-tfidf`). */
+    clusterEmbedder: z.string().min(1).nullable().optional(),
+    /** Which CLU-2 judge decided its grey-zone pairs (`none` without one). */
+    clusterJudge: z.string().min(1).nullable().optional(),
     sentences: z.array(
       z.object({
         text: z.string().min(1),
@@ -110,6 +114,10 @@ export interface StorySummary {
   imageUrl: string | null;
   methodologyVersion: string;
   supersededBy: string | null;
+  /** Which embedder clustered the story's articles (`null` for stories stored before it was recorded). */
+  clusterEmbedder: string | null;
+  /** Which CLU-2 judge decided its grey-zone pairs (`none` without one). */
+  clusterJudge: string | null;
   /** Latest guard reasons (empty when published or not evaluated). */
   guardReasons: string[];
   blindspots: { prisma: string[]; fujaDaBolha: 'left' | 'right' | null };
@@ -218,6 +226,8 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
       methodologyVersion: story.methodologyVersion,
       runId: story.runId ?? null,
       supersededBy: null,
+      clusterEmbedder: story.clusterEmbedder ?? null,
+      clusterJudge: story.clusterJudge ?? null,
       createdAt: decidedAt,
       updatedAt: decidedAt,
     };
@@ -247,6 +257,8 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
           methodologyVersion: excluded('methodology_version'),
           runId: excluded('run_id'),
           supersededBy: excluded('superseded_by'),
+          clusterEmbedder: excluded('cluster_embedder'),
+          clusterJudge: excluded('cluster_judge'),
           updatedAt: excluded('updated_at'),
         },
       });
@@ -423,6 +435,8 @@ function summaryFromRow(
     imageUrl: row.imageUrl,
     methodologyVersion: row.methodologyVersion,
     supersededBy: row.supersededBy,
+    clusterEmbedder: row.clusterEmbedder,
+    clusterJudge: row.clusterJudge,
     guardReasons: reasons ?? [],
     blindspots: flags ?? { prisma: [], fujaDaBolha: null },
     updatedAt: row.updatedAt.toISOString(),
@@ -567,43 +581,49 @@ export async function countStoriesByStatus(executor: StoreExecutor): Promise<Rec
   return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
 }
 
-/** Published stories (id, country, latest article time), for computing PG `country_cap` counts in memory. */
-export async function listPublishedStoryTimes(
+/**
+ * Marks live stories as `superseded` (their cluster was merged into another, split, or lost its
+ * second outlet), each pointing at the story that took its articles, or `null` when none did.
+ * Stories already superseded are left as they are. Returns the ids it changed.
+ *
+ * @example
+ * await retireStories(tx, [{ id: 'a_1…', supersededBy: 'a_0…' }], new Date());
+ */
+export async function retireStories(
   executor: StoreExecutor,
-): Promise<{ id: string; country: string | null; lastPublishedAt: string | null }[]> {
-  const rows = await executor
-    .select({ id: stories.id, country: stories.country, lastPublishedAt: stories.lastPublishedAt })
-    .from(stories)
-    .where(eq(stories.status, 'published'));
-  return rows.map((row) => ({
-    id: row.id,
-    country: row.country,
-    lastPublishedAt: row.lastPublishedAt?.toISOString() ?? null,
-  }));
+  retired: readonly { id: string; supersededBy: string | null }[],
+  at: Date,
+): Promise<string[]> {
+  const changed: string[] = [];
+  for (const story of retired) {
+    const rows = await executor
+      .update(stories)
+      .set({ status: 'superseded', supersededBy: story.supersededBy, updatedAt: at })
+      .where(and(eq(stories.id, story.id), ne(stories.status, 'superseded')))
+      .returning({ id: stories.id });
+    if (rows.length > 0) changed.push(story.id);
+  }
+  return changed.sort();
 }
 
-/**
- * Published stories of a country whose latest article falls in the 24 h before the given story's
- * (input of PG `country_cap`), counting only stories strictly before it in (time, id) order so
- * that the count does not depend on the order stories are processed in.
- */
-export async function countCountryStoriesLast24h(
+/** Stories by id with their status, country and publication time (the fields the pipeline's story stage compares). */
+export async function storyStates(
   executor: StoreExecutor,
-  country: string,
-  before: { at: string; storyId: string },
-): Promise<number> {
-  const end = new Date(before.at);
-  const start = new Date(end.getTime() - 86_400_000);
-  const [row] = await executor
-    .select({ count: sql<number>`count(*)::int` })
-    .from(stories)
-    .where(
-      and(
-        eq(stories.country, country),
-        eq(stories.status, 'published'),
-        sql`${stories.lastPublishedAt} > ${start}`,
-        sql`(${stories.lastPublishedAt} < ${end} OR (${stories.lastPublishedAt} = ${end} AND ${stories.id} < ${before.storyId}))`,
-      ),
-    );
-  return Number(row?.count ?? 0);
+  ids: readonly string[],
+): Promise<Map<string, { status: StoryStatus; country: string | null; lastPublishedAt: Date | null }>> {
+  const result = new Map<string, { status: StoryStatus; country: string | null; lastPublishedAt: Date | null }>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += 1000) {
+    const rows = await executor
+      .select({
+        id: stories.id,
+        status: stories.status,
+        country: stories.country,
+        lastPublishedAt: stories.lastPublishedAt,
+      })
+      .from(stories)
+      .where(inArray(stories.id, unique.slice(start, start + 1000)));
+    for (const row of rows) result.set(row.id, row);
+  }
+  return result;
 }

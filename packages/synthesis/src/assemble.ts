@@ -20,6 +20,7 @@ import {
   type Factuality,
   type FujaDaBolhaSide,
   type OwnerType,
+  type PublishGuardInput,
   type PublishGuardOutlet,
   type PublishGuardResult,
   type StoryTier,
@@ -138,6 +139,8 @@ export interface AssembledStory {
   lowValue: LowValueResult | { lowValue: boolean; score: null; matched: [] };
   /** PG with every failing reason, in RULES order. */
   publishGuard: PublishGuardResult;
+  /** The input the publish guard was given (so a pipeline can re-decide PG `country_cap` with another count). */
+  publishGuardInput: PublishGuardInput;
   blindspots: {
     /** BS-PR: the missing buckets (`[]` = none), per unique domain. */
     prisma: Bucket[];
@@ -285,7 +288,7 @@ export function assembleStory(input: AssembleStoryInput): AssembledStory {
     factuality: outlet.factuality,
     contributedText: outlet.contributedText,
   }));
-  const guard = publishGuard({
+  const publishGuardInput: PublishGuardInput = {
     rawOutlets: outlets.length,
     sentences: synthesis === null ? null : synthesis.sentences.length,
     tier: tier ?? 'limited',
@@ -294,7 +297,8 @@ export function assembleStory(input: AssembleStoryInput): AssembledStory {
     lowValue: lowValue.lowValue,
     countryStoriesLast24h: input.countryStoriesLast24h,
     ...(input.countryCap !== undefined ? { countryCap: input.countryCap } : {}),
-  });
+  };
+  const guard = publishGuard(publishGuardInput);
 
   // BS-PR per unique domain, BS-BR per article.
   const prisma = blindspotPrisma({ outlets: storyOutlets, topic: topicValue });
@@ -338,6 +342,7 @@ export function assembleStory(input: AssembleStoryInput): AssembledStory {
     image,
     lowValue,
     publishGuard: guard,
+    publishGuardInput,
     blindspots: { prisma, fujaDaBolha },
     ownershipMix,
     audit: {

@@ -1,0 +1,369 @@
+/**
+ * The cluster stage: articles not yet clustered by the current embedder join the archive's
+ * clusters (rules CLU-1…3, decided by `@espectro/clustering`). Work is selected from the store in
+ * (time, id) order, in chunks; for each chunk the archive around it — every clustered article
+ * within the CLU-3 window of the chunk's times, plus the other members of their clusters — is
+ * loaded into a clustering state, the new articles are added, and only the clusters the addition
+ * touched are written back, in one transaction with their vectors, judge verdicts, pending pairs
+ * and the story queue. A commit refuses to land on top of another worker's (archive revision).
+ *
+ * Until `@espectro/clustering` can seed a state with stored assignments, the context is clustered
+ * again in memory and only the clusters touched by the new articles are replaced; members of a
+ * stored cluster the update did not reach stay where they were.
+ */
+import {
+  addArticles,
+  compareIds,
+  createClusteringState,
+  type ClusteringUpdate,
+  type PendingPair,
+} from '@espectro/clustering';
+import { CLU_3_WINDOW_HOURS } from '@espectro/methodology';
+import {
+  advanceArchiveRevision,
+  archiveContext,
+  archiveRevision,
+  assignArticlesToClusters,
+  deleteClusters,
+  loadArticleVectors,
+  loadClusters,
+  queueStories,
+  replaceJudgePendingPairs,
+  storeArticleVectors,
+  storeJudgeVerdicts,
+  unclusteredArticles,
+  upsertClusters,
+  type ArchiveArticle,
+  type ClusterMembership,
+  type ClusterRecord,
+  type ClusterState,
+} from '@espectro/store';
+import {
+  decodeVector,
+  encodeVector,
+  withStoredVectors,
+  withStoredVerdicts,
+  type HeadlineVector,
+  type StoredVerdictJudge,
+} from '../archive-adapters.js';
+import { commitUnit, report, type PipelineContext } from '../context.js';
+import { PipelineError } from '../errors.js';
+import { citedArticleIds, setSignature } from '../material.js';
+
+/**
+ * Articles clustered per unit of work. An Espectro choice of batching, not a rule: with a
+ * batch-independent embedder the stories do not depend on it; with today's offline embedder (IDF
+ * fitted on the texts of the chunk and its context) the chunking is deterministic given the store.
+ */
+export const CLUSTER_CHUNK_ARTICLES = 5000;
+
+/** Commits retried when another worker moved the archive meanwhile, before giving up. */
+const MAX_CONFLICT_RETRIES = 5;
+const HOUR_MS = 3_600_000;
+
+/** What {@link clusterNewArticles} did. */
+export interface ClusterStageReport {
+  /** Articles clustered by this call. */
+  articles: number;
+  /** Archive articles loaded around them. */
+  contextArticles: number;
+  /** Headlines actually embedded (stored vectors are not embedded again). */
+  embedded: number;
+  clustersCreated: number;
+  clustersChanged: number;
+  clustersRemoved: number;
+  /** Grey-zone pairs sent to the judge (CLU-2) and pairs still without a verdict. */
+  judgedPairs: number;
+  pendingPairs: number;
+  /** Commits refused because another clustering step committed first (then redone). */
+  conflicts: number;
+  embedder: string;
+  judge: string;
+  search: string;
+}
+
+class ArchiveMoved extends Error {}
+
+interface ArticleInfo {
+  domain: string;
+  time: string;
+}
+
+/** The clusters after an update, as rows, and what became of the clusters before it. */
+interface ClusterDelta {
+  assignments: { articleId: string; clusterId: string }[];
+  clusters: (ClusterMembership & ClusterState)[];
+  removed: string[];
+  created: number;
+  changed: number;
+}
+
+function toClusteringArticle(article: ArchiveArticle) {
+  return { id: article.id, title: article.title, date: article.time, outlet: article.domain };
+}
+
+/**
+ * The synthesis and topic state a new cluster takes over from the predecessor it shares most
+ * members with (ties: the smaller id), when its synthesis still cites only articles of the new
+ * cluster. A failed synthesis is tried again under the new id (a new SYN-5 cycle).
+ */
+function inheritedState(
+  members: readonly string[],
+  previousCluster: ReadonlyMap<string, string>,
+  existing: ReadonlyMap<string, ClusterRecord>,
+): ClusterState {
+  const overlap = new Map<string, number>();
+  for (const id of members) {
+    const previous = previousCluster.get(id);
+    if (previous !== undefined) overlap.set(previous, (overlap.get(previous) ?? 0) + 1);
+  }
+  const [bestId] = [...overlap.entries()]
+    .filter(([id]) => existing.get(id)?.synthesisStatus != null)
+    .sort((left, right) => right[1] - left[1] || compareIds(left[0], right[0]))
+    .map(([id]) => id);
+  const best = bestId === undefined ? undefined : existing.get(bestId);
+  if (best === undefined) return {};
+  const synthesis = best.synthesis as { storyId: string; sentences: { articleIds: string[] }[] } | null;
+  const memberSet = new Set(members);
+  if (synthesis !== null && !citedArticleIds(synthesis).every((id) => memberSet.has(id))) return {};
+  return {
+    synthesisStatus: best.synthesisStatus,
+    synthesisSignature: best.synthesisStatus === 'failed' ? null : best.synthesisSignature,
+    synthesis: synthesis === null ? null : { ...synthesis, storyId: members[0]! },
+    synthesisFailure: best.synthesisFailure,
+    synthesisedAt: best.synthesisedAt,
+    topicStatus: best.topicStatus,
+    topic: best.topic,
+    topicClassification: best.topicClassification,
+    topicAttempts: best.topicAttempts,
+    classifiedAt: best.classifiedAt,
+  };
+}
+
+/**
+ * Turns the clustering update into rows: the changed stories as they are now, and the remnants of
+ * stored clusters that lost members to them (renamed to their smallest remaining id).
+ */
+function clusterDelta(
+  update: ClusteringUpdate,
+  previousCluster: ReadonlyMap<string, string>,
+  storedMembers: ReadonlyMap<string, readonly string[]>,
+  info: ReadonlyMap<string, ArticleInfo>,
+  existing: ReadonlyMap<string, ClusterRecord>,
+  labels: { embedder: string; judge: string },
+  now: Date,
+): ClusterDelta {
+  const moved = new Set(update.changedStories.flatMap((story) => story.articleIds));
+  const groups = new Map<string, string[]>(update.changedStories.map((story) => [story.id, [...story.articleIds]]));
+  const predecessors = new Set<string>();
+  for (const articleId of moved) {
+    const previous = previousCluster.get(articleId);
+    if (previous !== undefined) predecessors.add(previous);
+  }
+  for (const previous of predecessors) {
+    const remaining = (storedMembers.get(previous) ?? []).filter((id) => !moved.has(id)).sort(compareIds);
+    if (remaining.length > 0) groups.set(remaining[0]!, remaining);
+  }
+  const assignments: ClusterDelta['assignments'] = [];
+  const rows: ClusterDelta['clusters'] = [];
+  let created = 0;
+  let changed = 0;
+  for (const [clusterId, members] of groups) {
+    for (const articleId of members)
+      if (previousCluster.get(articleId) !== clusterId) assignments.push({ articleId, clusterId });
+    const domains = members.map((id) => info.get(id)!.domain);
+    const times = members.map((id) => info.get(id)!.time).sort();
+    const memberSignature = setSignature(members);
+    const domainSignature = setSignature(domains);
+    const membership: ClusterMembership = {
+      id: clusterId,
+      embedder: labels.embedder,
+      judge: labels.judge,
+      articleCount: members.length,
+      outletCount: new Set(domains).size,
+      memberSignature,
+      domainSignature,
+      firstPublishedAt: new Date(times[0]!),
+      lastPublishedAt: new Date(times[times.length - 1]!),
+      updatedAt: now,
+    };
+    const stored = existing.get(clusterId);
+    if (stored !== undefined) {
+      if (stored.memberSignature === memberSignature) continue;
+      changed += 1;
+      const synthesis = stored.synthesis as { sentences: { articleIds: string[] }[] } | null;
+      const memberSet = new Set(members);
+      // A synthesis citing an article that left the cluster cannot be kept: synthesise again.
+      const stale = synthesis !== null && !citedArticleIds(synthesis).every((id) => memberSet.has(id));
+      rows.push(stale ? { ...membership, synthesisSignature: null } : membership);
+    } else {
+      created += 1;
+      rows.push({ ...membership, ...inheritedState([...members].sort(compareIds), previousCluster, existing) });
+    }
+  }
+  const removed = [...predecessors].filter((id) => !groups.has(id)).sort(compareIds);
+  return { assignments, clusters: rows, removed, created, changed };
+}
+
+function pairOf(pending: PendingPair) {
+  return { leftId: pending.leftId, rightId: pending.rightId, similarity: pending.similarity, reason: pending.reason };
+}
+
+/**
+ * Clusters the articles not yet clustered by the current embedder (all of them, or `articleIds`),
+ * one chunk per unit of work.
+ *
+ * @example
+ * const clustered = await clusterNewArticles(context);
+ * clustered.clustersCreated; // clusters new in the archive
+ * const one = await clusterNewArticles(context, { articleIds: ingested.articleIds }); // the worker's job
+ */
+export async function clusterNewArticles(
+  context: PipelineContext,
+  selection: { articleIds?: readonly string[]; chunkSize?: number } = {},
+): Promise<ClusterStageReport> {
+  const { db } = context.store.database;
+  const backend = context.backends.embedder;
+  const judgeLabel = context.backends.judge?.backend ?? 'none';
+  const chunkSize = selection.chunkSize ?? CLUSTER_CHUNK_ARTICLES;
+  const stageReport: ClusterStageReport = {
+    articles: 0,
+    contextArticles: 0,
+    embedded: 0,
+    clustersCreated: 0,
+    clustersChanged: 0,
+    clustersRemoved: 0,
+    judgedPairs: 0,
+    pendingPairs: 0,
+    conflicts: 0,
+    embedder: backend.label,
+    judge: judgeLabel,
+    search: '',
+  };
+  for (;;) {
+    const revision = await archiveRevision(db);
+    const fresh = await unclusteredArticles(db, {
+      embedder: backend.key,
+      limit: chunkSize,
+      ...(selection.articleIds !== undefined ? { ids: selection.articleIds } : {}),
+    });
+    if (fresh.length === 0) break;
+    const times = fresh.map((article) => Date.parse(article.time));
+    const window = CLU_3_WINDOW_HOURS * HOUR_MS; // rule CLU-3: only articles within the window can be linked
+    const archive = await archiveContext(db, {
+      embedder: backend.key,
+      from: new Date(Math.min(...times) - window).toISOString(),
+      to: new Date(Math.max(...times) + window).toISOString(),
+    });
+    const everyArticle = [...archive, ...fresh];
+    const embedder = backend.embedderFor(everyArticle.map((article) => article.title));
+    const known = new Map<string, HeadlineVector>();
+    const withStoredVector = new Set<string>();
+    if (backend.batchIndependent) {
+      const titleOf = new Map(archive.map((article) => [article.id, article.title]));
+      for (const [articleId, bytes] of await loadArticleVectors(
+        db,
+        backend.key,
+        archive.map((article) => article.id),
+      )) {
+        known.set(titleOf.get(articleId)!, decodeVector(bytes));
+        withStoredVector.add(articleId);
+      }
+    }
+    const vectors = withStoredVectors(embedder, known);
+    const judge: StoredVerdictJudge | undefined = context.backends.judge
+      ? withStoredVerdicts(context.backends.judge, db)
+      : undefined;
+    const state = createClusteringState({ embedder: vectors, ...(judge ? { judge } : {}) });
+    await addArticles(state, archive.map(toClusteringArticle));
+    const update = await addArticles(state, fresh.map(toClusteringArticle));
+
+    const previousCluster = new Map(archive.map((article) => [article.id, article.clusterId!]));
+    const storedMembers = new Map<string, string[]>();
+    for (const article of archive)
+      storedMembers.set(article.clusterId!, [...(storedMembers.get(article.clusterId!) ?? []), article.id]);
+    // Clusters another embedder made of these articles are obsolete under this one.
+    const obsolete = [...new Set(fresh.map((article) => article.clusterId).filter((id): id is string => id !== null))];
+    const info = new Map<string, ArticleInfo>(
+      everyArticle.map((article) => [article.id, { domain: article.domain, time: article.time }]),
+    );
+    // Every new article is in the region the update re-clustered; keep it as its own cluster if not.
+    const covered = new Set(update.changedStories.flatMap((story) => story.articleIds));
+    for (const article of fresh)
+      if (!covered.has(article.id)) update.changedStories.push({ id: article.id, articleIds: [article.id] });
+    const now = context.clock.now();
+    try {
+      const delta = await commitUnit(context, `cluster:${fresh[0]!.id}:${fresh.length}`, async (tx) => {
+        if (!(await advanceArchiveRevision(tx, revision))) throw new ArchiveMoved();
+        const stored = await loadClusters(tx, [
+          ...new Set([...previousCluster.values(), ...update.changedStories.map((story) => story.id)]),
+        ]);
+        const existing = new Map([...stored].filter(([, cluster]) => cluster.embedder === backend.key));
+        const delta = clusterDelta(
+          update,
+          previousCluster,
+          storedMembers,
+          info,
+          existing,
+          { embedder: backend.key, judge: judgeLabel },
+          now,
+        );
+        await deleteClusters(tx, [...obsolete, ...delta.removed]);
+        await assignArticlesToClusters(tx, delta.assignments, backend.key, now);
+        await upsertClusters(tx, delta.clusters);
+        await queueStories(
+          tx,
+          [...delta.clusters.map((cluster) => cluster.id), ...delta.removed, ...obsolete],
+          'cluster_changed',
+          now,
+        );
+        if (backend.batchIndependent) {
+          await storeArticleVectors(
+            tx,
+            backend.key,
+            everyArticle
+              .filter((article) => !withStoredVector.has(article.id) && vectors.computed.has(article.title))
+              .map((article) => ({
+                articleId: article.id,
+                vector: encodeVector(vectors.computed.get(article.title)!),
+              })),
+          );
+        }
+        if (judge !== undefined) {
+          await storeJudgeVerdicts(
+            tx,
+            [...judge.decided].map(([key, verdict]) => {
+              const [leftId, rightId] = key.split('\u0000') as [string, string];
+              return { leftId, rightId, verdict, judge: judgeLabel, decidedAt: now };
+            }),
+          );
+        }
+        await replaceJudgePendingPairs(tx, [...info.keys()], update.pendingPairs.map(pairOf), now);
+        return delta;
+      });
+      stageReport.articles += fresh.length;
+      stageReport.contextArticles += archive.length;
+      stageReport.embedded += vectors.embeddedTexts;
+      stageReport.clustersCreated += delta.created;
+      stageReport.clustersChanged += delta.changed;
+      stageReport.clustersRemoved += delta.removed.length;
+      stageReport.judgedPairs += judge?.askedPairs ?? 0;
+      stageReport.pendingPairs = update.pendingPairs.length;
+      stageReport.search = update.backend.search;
+      report(context, {
+        stage: 'cluster',
+        message: `${fresh.length} headlines into ${archive.length} archive articles: ${delta.created} clusters new, ${delta.changed} changed, ${delta.removed.length} merged away (${backend.label}, judge ${judgeLabel})`,
+      });
+    } catch (error) {
+      if (!(error instanceof ArchiveMoved)) throw error;
+      stageReport.conflicts += 1;
+      if (stageReport.conflicts > MAX_CONFLICT_RETRIES)
+        throw new PipelineError({
+          code: 'conflict',
+          stage: 'cluster',
+          message: 'another worker kept committing clustering steps first; run the stage again',
+        });
+    }
+  }
+  return stageReport;
+}
