@@ -49,14 +49,24 @@ A run that is interrupted is resumed by running the command again; nothing is lo
   --json           print the summary as JSON
 Exit codes: 0 done, 1 a stage failed (run again to resume), 2 usage error, 3 invalid data or unavailable backend.`;
 
-/** Test hook: die like a killed process (no cleanup) at unit of work N, before or after it commits. */
+/**
+ * Test hook: die like a killed process (no cleanup) at the Nth unit of work
+ * (`ESPECTRO_CRASH_AT_CHECKPOINT`), counting only units whose key starts with
+ * `ESPECTRO_CRASH_AT_UNIT` when set, before or after it commits (`ESPECTRO_CRASH_MODE`).
+ */
 function crashHooks(env: Record<string, string | undefined>): UnitHooks | undefined {
   const at = Number(env.ESPECTRO_CRASH_AT_CHECKPOINT ?? '');
   if (!Number.isInteger(at) || at < 1) return undefined;
-  const crash = () => process.kill(process.pid, 'SIGKILL');
+  const prefix = env.ESPECTRO_CRASH_AT_UNIT ?? '';
+  let seen = 0;
+  const maybeCrash = (key: string) => {
+    if (!key.startsWith(prefix)) return;
+    seen += 1;
+    if (seen === at) process.kill(process.pid, 'SIGKILL');
+  };
   return env.ESPECTRO_CRASH_MODE === 'before-commit'
-    ? { beforeCommit: (ordinal) => (ordinal === at ? crash() : undefined) }
-    : { afterCommit: (ordinal) => (ordinal === at ? crash() : undefined) };
+    ? { beforeCommit: (_ordinal, key) => maybeCrash(key) }
+    : { afterCommit: (_ordinal, key) => maybeCrash(key) };
 }
 
 function printSummary(io: CliIo, summary: RunSummary): void {
