@@ -5,7 +5,7 @@
  */
 import type { Store, StoreTransaction } from '@espectro/store';
 import type { PipelineBackends } from './backends.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '@espectro/ingest';
 
 /** A progress event of a stage. */
 export interface PipelineProgress {

@@ -10,7 +10,6 @@
  * @packageDocumentation
  */
 export { PipelineError, type PipelineErrorCode, type PipelineErrorDetails, type PipelineStage } from './errors.js';
-export { createManualClock, systemClock, type Clock, type ManualClock } from './clock.js';
 export { commitUnit, type PipelineContext, type PipelineProgress, type UnitHooks } from './context.js';
 export {
   createBackends,

@@ -25,7 +25,7 @@ import {
   type JudgeChoice,
   type PipelineBackends,
 } from './backends.js';
-import { systemClock, type Clock } from './clock.js';
+import { systemClock, type Clock } from '@espectro/ingest';
 import type { PipelineContext, PipelineProgress, UnitHooks } from './context.js';
 import { readDataFolder, type DataFolder } from './data-folder.js';
 import { buildStories } from './stages/build.js';

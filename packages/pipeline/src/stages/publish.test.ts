@@ -8,7 +8,7 @@ import { createStore, queueGuard, saveStories, saveStoryGuardInputs, type Store 
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { offlineEmbedderBackend, createBackends } from '../backends.js';
-import { createManualClock } from '../clock.js';
+import { createManualClock } from '@espectro/ingest/testing';
 import type { PipelineContext } from '../context.js';
 import { publishStories } from './publish.js';
 

@@ -10,7 +10,7 @@ import { createStore, type Store } from '@espectro/store';
 import { createTestDatabase, emptyTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBackends, offlineEmbedderBackend } from '../backends.js';
-import { createManualClock, type ManualClock } from '../clock.js';
+import { createManualClock, type ManualClock } from '@espectro/ingest/testing';
 import type { PipelineContext } from '../context.js';
 import { readDataFolder } from '../data-folder.js';
 import { pipelineFixtureDirectory } from '../testing/index.js';
