@@ -3,17 +3,24 @@
  * folder — `.espectro/db` by default) or, when `DATABASE_URL` (or `url`) is set, a PostgreSQL
  * server through `pg`. Both run the same Drizzle schema and the same SQL migrations.
  */
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type pg from 'pg';
 import { StoreError } from './errors.js';
-import { acquireFolderLock, type FolderLock } from './lock.js';
+import { LOCK_FILE_NAME, acquireFolderLock, type FolderLock } from './lock.js';
 import { migrate, type MigrationReport } from './migrate.js';
 import { storeSchema } from './schema.js';
+import {
+  discardTemplate,
+  isInitialisedDataDir,
+  migratedTemplate,
+  templateDirectory,
+  type DatabaseTemplate,
+} from './template.js';
 
 /** The Drizzle database over the store schema (either backend). */
 export type StoreDatabase = PgDatabase<PgQueryResultHKT, typeof storeSchema>;
@@ -59,6 +66,11 @@ export interface Database {
   dumpDataDir?: () => Promise<Blob>;
   /** PGlite folders only: the exclusive lock this process holds on the folder until `close()`. */
   readonly lock?: FolderLock;
+  /**
+   * PGlite folders only: the migrated template a new folder was created from (see `migratedTemplate`),
+   * with `built: true` when this open had to make it first; absent for an existing folder.
+   */
+  readonly template?: { file: string; built: boolean };
   close(): Promise<void>;
 }
 
@@ -87,6 +99,12 @@ export interface OpenDatabaseOptions {
    * (default: the process's command line). PGlite folders only.
    */
   owner?: string;
+  /**
+   * A new PGlite folder starts as a copy of the migrated template (`migratedTemplate`) instead of
+   * running initdb and every migration: `true` (default) keeps templates in `templateDirectory(env)`,
+   * a string names another directory, `false` creates the folder from scratch.
+   */
+  template?: boolean | string;
 }
 
 /** Default PGlite folder, relative to the working directory. */
@@ -126,6 +144,67 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
 }
 
+function connectionFailed(dataDir: string | undefined, error: unknown): StoreError {
+  return new StoreError({
+    code: 'connection_failed',
+    operation: 'openDatabase',
+    message: `cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}. The folder may be damaged: \`espectro db check --db ${dataDir ?? '<folder>'}\` says what is wrong and \`espectro db repair\` what can be done.`,
+    cause: error,
+  });
+}
+
+/**
+ * Starts PGlite on `dataDir` (or in memory) from `loadDataDir` or the template; a template that
+ * does not load is dropped, and the new folder is emptied and created from scratch.
+ */
+async function createPgliteClient(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+  template: DatabaseTemplate | undefined,
+): Promise<PGlite> {
+  const create = (data: Blob | undefined) =>
+    PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(data ? { loadDataDir: data } : {}) });
+  try {
+    return await create(loadDataDir ?? template?.data);
+  } catch (firstError) {
+    if (template === undefined || dataDir === undefined) throw connectionFailed(dataDir, firstError);
+    await discardTemplate(template);
+    emptyNewFolder(dataDir);
+    try {
+      return await create(undefined);
+    } catch (error) {
+      throw connectionFailed(dataDir, error);
+    }
+  }
+}
+
+/**
+ * The migrated template of the current migrations in `directory` (built there the first time from
+ * a new in-memory database): what a new folder, and `@espectro/store/testing`, start from.
+ *
+ * @example
+ * const template = await migratedDatabaseTemplate(templateDirectory());
+ */
+export function migratedDatabaseTemplate(directory: string): Promise<DatabaseTemplate> {
+  return migratedTemplate(directory, dumpOfFreshDatabase);
+}
+
+/** The dump of a new in-memory database with every migration applied (what a template holds). */
+async function dumpOfFreshDatabase(): Promise<Blob> {
+  const database = await openDatabase({ memory: true });
+  try {
+    return await database.dumpDataDir!();
+  } finally {
+    await database.close();
+  }
+}
+
+/** Removes what a failed first start left in a new folder (a lock file of this process stays). */
+function emptyNewFolder(dataDir: string): void {
+  for (const entry of readdirSync(dataDir))
+    if (entry !== LOCK_FILE_NAME) rmSync(join(dataDir, entry), { recursive: true, force: true });
+}
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   const dataDir = options.memory
     ? undefined
@@ -134,19 +213,18 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   // One writer per folder: refused here, before PGlite reads a byte, while another process owns it.
   const lock = dataDir ? acquireFolderLock(dataDir, options.owner ? { command: options.owner } : {}) : undefined;
   let client: PGlite;
+  let template: DatabaseTemplate | undefined;
   try {
-    client = await PGlite.create({
-      ...(dataDir ? { dataDir } : {}),
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-    });
+    template =
+      dataDir && !options.loadDataDir && options.template !== false && !isInitialisedDataDir(dataDir)
+        ? await migratedDatabaseTemplate(
+            typeof options.template === 'string' ? options.template : templateDirectory(options.env ?? process.env),
+          )
+        : undefined;
+    client = await createPgliteClient(dataDir, options.loadDataDir, template);
   } catch (error) {
     lock?.release();
-    throw new StoreError({
-      code: 'connection_failed',
-      operation: 'openDatabase',
-      message: `cannot open the embedded database in ${dataDir ?? 'memory'}: ${(error as Error).message}. The folder may be damaged: \`espectro db check --db ${dataDir ?? '<folder>'}\` says what is wrong and \`espectro db repair\` what can be done.`,
-      cause: error,
-    });
+    throw error;
   }
   const db = drizzlePglite({ client, schema: storeSchema }) as unknown as StoreDatabase;
   const raw = (executor: { exec: (sqlText: string) => Promise<unknown>; query: PGlite['query'] }): RawConnection => ({
@@ -172,6 +250,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     },
     dumpDataDir: async () => client.dumpDataDir('none'),
     ...(lock ? { lock } : {}),
+    ...(template ? { template: { file: template.file, built: template.built } } : {}),
     async close() {
       if (closed) return;
       closed = true;

@@ -11,6 +11,7 @@
 export { StoreError, type StoreErrorCode, type StoreErrorDetails } from './errors.js';
 export {
   DEFAULT_DATA_DIR,
+  migratedDatabaseTemplate,
   openDatabase,
   type Database,
   type OpenDatabaseOptions,
@@ -250,5 +251,6 @@ export {
   saveStoryGuardInputs,
   type GuardedStory,
 } from './story-queues.js';
+export { isInitialisedDataDir, templateDirectory, templateKey, type DatabaseTemplate } from './template.js';
 export { createStore, openStore, type Store } from './store.js';
 export * as schema from './schema.js';

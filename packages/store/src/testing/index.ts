@@ -10,13 +10,13 @@
  *
  * @packageDocumentation
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../database.js';
-import { loadMigrations } from '../migrate.js';
+import { migratedDatabaseTemplate, openDatabase, type Database } from '../database.js';
+
+/** Where the tests' migrated templates are kept (not the user's cache: tests leave it alone). */
+const SHARED_TEMPLATES = join(tmpdir(), 'espectro-store-templates');
 
 /** Environment variable naming the PostgreSQL server the tests may use (CI sets it). */
 export const TEST_DATABASE_URL_ENV = 'ESPECTRO_TEST_DATABASE_URL';
@@ -36,35 +36,15 @@ export function testBackends(env: Record<string, string | undefined> = process.e
   return env[TEST_DATABASE_URL_ENV] ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function templateFile(): Promise<string> {
-  const key = createHash('sha256')
-    .update(
-      loadMigrations()
-        .map((migration) => `${migration.name}:${migration.checksum}`)
-        .join('\n'),
-    )
-    .digest('hex')
-    .slice(0, 16);
-  const file = join(tmpdir(), `espectro-store-template-${key}.tar`);
-  if (existsSync(file)) return file;
-  const database = await openDatabase({ memory: true });
-  const dump = await database.dumpDataDir!();
-  await database.close();
-  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, Buffer.from(await dump.arrayBuffer()));
-  await rename(temporary, file);
-  return file;
-}
-
 /**
- * The data directory of a freshly migrated embedded database, as a tarball (cached in the temporary
- * folder per migration set): pass it as `loadDataDir` to start a PGlite folder without initdb.
+ * The data directory of a freshly migrated embedded database, as a tarball (one per machine and
+ * migration set, in the temporary folder, shared by every test file): pass it as `loadDataDir` to start a PGlite folder without initdb.
  *
  * @example
  * const database = await openDatabase({ dataDir: folder, loadDataDir: await migratedTemplate() });
  */
 export async function migratedTemplate(): Promise<Blob> {
-  return new Blob([await readFile(await templateFile())]);
+  return (await migratedDatabaseTemplate(SHARED_TEMPLATES)).data;
 }
 
 /**
@@ -97,8 +77,7 @@ export async function createTestDatabase(
   }
   let database: Database;
   try {
-    const file = await templateFile();
-    database = await openDatabase({ memory: true, loadDataDir: new Blob([await readFile(file)]) });
+    database = await openDatabase({ memory: true, loadDataDir: await migratedTemplate() });
   } catch {
     database = await openDatabase({ memory: true });
   }
