@@ -38,7 +38,7 @@ beforeAll(async () => {
   );
   test = await createTestDatabase();
   store = createStore(test.database);
-}, 60_000);
+});
 afterAll(async () => {
   await test?.cleanup();
   if (work) rmSync(work, { recursive: true, force: true });

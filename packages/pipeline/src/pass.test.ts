@@ -18,7 +18,7 @@ describe('runPipeline: one pass over the stages', () => {
     test = await createTestDatabase();
     store = createStore(test.database);
     work = mkdtempSync(join(tmpdir(), 'espectro-pass-'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await test?.cleanup();
     if (work) rmSync(work, { recursive: true, force: true });

@@ -45,7 +45,7 @@ describe('publishStories: PG country_cap over the rolling 24 h of publication ti
       backends: createBackends({ embedder: offlineEmbedderBackend(), judge: null, synthesis: null }),
       clock: createManualClock('2026-04-30T00:00:00Z'),
     };
-  }, 60_000);
+  });
   afterAll(async () => {
     await test?.cleanup();
   });

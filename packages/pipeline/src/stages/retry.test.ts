@@ -34,7 +34,7 @@ describe('drainRetryQueue (rule SYN-5) in the pipeline', () => {
     server = await startFakeLlmServer();
     test = await createTestDatabase();
     store = createStore(test.database);
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     await test?.cleanup();
@@ -53,7 +53,7 @@ describe('drainRetryQueue (rule SYN-5) in the pipeline', () => {
     await rateRoster(context, folder.roster.outlets, { asOf: folder.roster.asOf });
     await ingestSources(context, folder.sources);
     await clusterNewArticles(context);
-  }, 60_000);
+  });
 
   const due = () =>
     store.database.query<{ story_id: string; status: string; failed_attempts: number; next_attempt_at: Date | null }>(
