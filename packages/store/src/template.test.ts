@@ -51,31 +51,37 @@ describe('migrated templates', () => {
   });
 });
 
+// Each case opens PGlite folders (seconds on a quiet machine, minutes at load 25): the timeouts only
+// guard against a hang; no verdict depends on the time taken.
 describe('new embedded folders from the migrated template', () => {
-  it('start with every migration already applied, and are databases of their own afterwards', async () => {
-    const templates = await seededTemplates('seeded');
-    const folder = join(work, 'from-template');
-    const database = await openDatabase({ dataDir: folder, template: templates, env: {} });
-    try {
-      expect(database.template).toEqual({ file: join(templates, `${templateKey()}.tar`), built: false });
-      expect(database.migrations).toEqual({ applied: [], alreadyApplied: allMigrations });
-      await database.query(
-        "INSERT INTO runs (id, fingerprint, status, options, started_at, updated_at) VALUES ('r1', 'f', 'running', '{}', now(), now())",
-      );
-    } finally {
-      await database.close();
-    }
-    const reopened = await openDatabase({ dataDir: folder, template: templates, env: {} });
-    try {
-      expect(reopened.template).toBeUndefined();
-      expect(await reopened.query('SELECT id FROM runs')).toEqual([{ id: 'r1' }]);
-    } finally {
-      await reopened.close();
-    }
-  });
+  it(
+    'start with every migration already applied, and are databases of their own afterwards',
+    { timeout: 300_000 },
+    async () => {
+      const templates = await seededTemplates('seeded');
+      const folder = join(work, 'from-template');
+      const database = await openDatabase({ dataDir: folder, template: templates, env: {} });
+      try {
+        expect(database.template).toEqual({ file: join(templates, `${templateKey()}.tar`), built: false });
+        expect(database.migrations).toEqual({ applied: [], alreadyApplied: allMigrations });
+        await database.query(
+          "INSERT INTO runs (id, fingerprint, status, options, started_at, updated_at) VALUES ('r1', 'f', 'running', '{}', now(), now())",
+        );
+      } finally {
+        await database.close();
+      }
+      const reopened = await openDatabase({ dataDir: folder, template: templates, env: {} });
+      try {
+        expect(reopened.template).toBeUndefined();
+        expect(await reopened.query('SELECT id FROM runs')).toEqual([{ id: 'r1' }]);
+      } finally {
+        await reopened.close();
+      }
+    },
+  );
 
-  // This case runs initdb and every migration once (the cost templates avoid): tens of seconds on a loaded machine.
-  it('replaces a template that cannot be loaded and still creates the folder', { timeout: 180_000 }, async () => {
+  // This case runs initdb and every migration once (the cost templates avoid).
+  it('replaces a template that cannot be loaded and still creates the folder', { timeout: 300_000 }, async () => {
     const templates = join(work, 'broken');
     mkdirSync(templates, { recursive: true });
     const file = join(templates, `${templateKey()}.tar`);
