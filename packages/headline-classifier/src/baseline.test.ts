@@ -69,16 +69,68 @@ describe('rules baseline (offline)', () => {
   });
 
   test.prop([fc.string({ maxLength: 120 }), fc.option(fc.string({ maxLength: 200 }), { nil: null })])(
-    'never answers ambiguous and quotes its evidence verbatim from the field it names',
+    'quotes its evidence verbatim from the field it names',
     (title, description) => {
       const result = baseline.classifyOne({ id: 'p', title: title === '' ? 'x' : title, description });
-      expect(result.class).not.toBe('ambiguous');
       if (result.evidence !== null) {
         const field = result.evidenceField === 'title' ? (title === '' ? 'x' : title) : description!;
         expect(field.normalize('NFC')).toContain(result.evidence);
       }
     },
   );
+
+  it('does not read a vote on Congress business that is not a bill as a legislative act (codebook 1)', () => {
+    expect(classify('Cámara de Diputados aprueba acusación constitucional contra el ministro').class).toBe(
+      'non_legislative_politics',
+    );
+    expect(classify('Senado aprobó extender el Estado de Excepción en la macrozona sur').class).toBe(
+      'non_legislative_politics',
+    );
+    // …but a bill named in the same text keeps the chamber's vote a legislative act.
+    expect(classify('Senado aprobó el proyecto que prorroga el estado de excepción').class).toBe('legislative_process');
+    expect(classify('Consejo Constitucional: las bancadas ingresaron indicaciones al anteproyecto').class).toBe(
+      'non_legislative_politics',
+    );
+  });
+
+  it('reads votes on a named bill, and urgencias in the plural', () => {
+    expect(classify('Moreira no vota el cuarto retiro y se retira del Senado').class).toBe('legislative_process');
+    expect(classify('Gobierno ingresa nuevas urgencias al Congreso')).toMatchObject({
+      class: 'legislative_process',
+      evidence: 'urgencias',
+    });
+    expect(classify('Locales de votación abren a las 8 horas').class).not.toBe('legislative_process');
+  });
+
+  it('finds a parliamentarian named with the office after the name or referred back to by it', () => {
+    expect(classify('Entrevista a Manuel José Ossandón, senador RN')).toMatchObject({
+      class: 'parliamentary_activity',
+      evidence: 'Manuel José Ossandón',
+    });
+    expect(classify('Juan Ejemplo Pérez juró como diputado entre polémicos dichos').class).toBe(
+      'parliamentary_activity',
+    );
+    expect(
+      classify('Felipe Ejemplo y el plan regional: “Tiene un componente político”', 'El senador destacó el plan.'),
+    ).toMatchObject({ class: 'parliamentary_activity', evidence: 'Felipe Ejemplo', evidenceField: 'title' });
+    // An office without a definite article, or an ex-office, names nobody.
+    expect(classify('Felipe Ejemplo y el plan regional', 'Un senador destacó el plan.').class).not.toBe(
+      'parliamentary_activity',
+    );
+    expect(classify('Felipe Ejemplo y el plan regional', 'El ex senador destacó el plan.').class).not.toBe(
+      'parliamentary_activity',
+    );
+  });
+
+  it('answers ambiguous when a norm is called both law and bill in a conditional sentence with no act (HC-1)', () => {
+    expect(
+      classify(
+        'Condenado podría ser beneficiado por ley que favorece a reos enfermos',
+        'La iniciativa busca la suspensión de penas.',
+      ),
+    ).toMatchObject({ class: 'ambiguous', evidence: 'podría' });
+    expect(classify('Los proyectos de ley que buscan ampliar los permisos laborales').class).not.toBe('ambiguous');
+  });
 
   test.prop([
     fc.constantFrom(

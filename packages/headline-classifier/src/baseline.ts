@@ -18,27 +18,38 @@ export const RULES_BASELINE_BACKEND = 'rules-baseline (offline)';
  * folded text: lower case, vowels without accents, `ñ` kept.
  */
 export const BASELINE_VOCABULARY = {
-  /** Acts of tramitación: ingreso, comisión, Sala, votación, indicación, urgencia, veto, despacho. */
+  /** Acts that only a bill has: ingreso, indicación, urgencia, veto, comisión mixta, trámite. */
   legislativeAct: [
     String.raw`ingres(?:a|an|o|aron|ara|aran|ado|ada|ar)\s+(?:(?:un|una|el|la|los|las)\s+)?(?:proyecto|mocion|mensaje|indicacion|iniciativa|veto|reforma)`,
     String.raw`ingreso del? (?:proyecto|mocion|mensaje|veto)`,
-    String.raw`comision(?:es)?\s+(?:mixta|de\s+(?!etica)[a-z]+|del senado|de la camara|unidas)`,
-    String.raw`comision\s+(?:aprueba|aprobo|despacha|despacho|rechaza|rechazo|vota|voto)\b`,
-    String.raw`(?:la|en)\s+sala\b(?!\s+cuna)`,
-    String.raw`votacion(?:es)?\b`,
-    String.raw`votos a favor\b`,
+    String.raw`presenta(?:n|ron)?\s+(?:un\s+|una\s+)?(?:proyecto de ley|mocion|reforma constitucional)`,
+    String.raw`comision(?:es)?\s+(?:mixta|unidas)`,
     String.raw`indicacion(?:es)?\b`,
-    String.raw`(?:suma\s+)?urgencia\b`,
+    String.raw`(?:suma\s+)?urgencias?\b`,
     String.raw`discusion inmediata\b`,
     String.raw`veto\b`,
     String.raw`vet(?:a|ar|aron|ara)\b`,
-    String.raw`despach(?:o|a|an|aron|ara|ado|ada|ados|adas)\b`,
-    String.raw`aprob(?:o|aron|ado|ada|ados|adas|ar) en (?:general|particular)\b`,
-    String.raw`en (?:general y (?:en )?)?particular\b`,
     String.raw`idea de legislar\b`,
     String.raw`(?:primer|segundo|tercer) tramite\b`,
     String.raw`tramite constitucional\b`,
-    String.raw`tramitacion\b`,
+    String.raw`(?:comienza|inicia|inician|continua|sigue|avanza|avanzan) (?:su |la )?tramitacion\b`,
+    // A vote counts when the text says what was voted (a bill); bare "votación" is also an election.
+    String.raw`votacion(?:es)?\s+(?:en general|en particular|de la idea de legislar|(?:del|de la|de los)\s+(?:[a-z0-9%]+\s+){0,2}(?:proyecto|reforma|ley|retiro)s?)\b`,
+    String.raw`(?:no\s+)?vot(?:a|o|an|aron|ara|ar|aran)\s+(?:a favor\s+|en contra\s+)?(?:de\s+)?(?:el|la|los|las)\s+(?:[a-z]+\s+)?(?:proyecto|reforma|retiro|ley|idea de legislar)\b`,
+  ],
+  /**
+   * What a chamber, a committee or the Sala does — vote, approve, reject, dispatch. Read as a
+   * legislative act unless the text is about Congress business that is not a bill
+   * ({@link BASELINE_VOCABULARY.nonBillBusiness}) and names no bill (codebook reading 1).
+   */
+  chamberAct: [
+    String.raw`comision(?:es)?\s+(?:de\s+(?!etica)[a-z]+|del senado|de la camara)`,
+    String.raw`comision\s+(?:aprueba|aprobo|despacha|despacho|rechaza|rechazo|vota|voto)\b`,
+    String.raw`(?:la|en)\s+sala\b(?!\s+cuna)`,
+    String.raw`votos a favor\b`,
+    String.raw`despach(?:o|a|an|aron|ara|ado|ada|ados|adas)\b`,
+    String.raw`aprob(?:o|aron|ado|ada|ados|adas|ar) en (?:general|particular)\b`,
+    String.raw`en (?:general y (?:en )?)?particular\b`,
     String.raw`(?:senado|camara(?: de diputad[oa]s(?: y diputad[oa]s)?| alta| baja)?|diputad[oa]s|senador[ea]s|congreso)\s+(?:aprueba|aprobo|aprueban|aprobaron|despacha|despacho|despachan|despacharon|rechaza|rechazo|rechazan|rechazaron|vota|voto|votara)\b`,
   ],
   /** Promulgation and entry-into-force vocabulary of a law in force. */
@@ -57,7 +68,142 @@ export const BASELINE_VOCABULARY = {
   /** A law named in the original text (`Ley Karin`, `Ley de Delitos Económicos`); case-sensitive. */
   namedLaw: String.raw`[Ll]ey (?:de |del |sobre )?\p{Lu}\p{L}+`,
   /** Offices that introduce a parliamentarian's name (`Diputada Cariola`, `el senador Juan Pérez`). */
-  parliamentarianCue: String.raw`\b(?:diputad[oa]|senador|senadora|parlamentari[oa]|jef[ea] de bancada|president[ea] (?:de la camara|del senado))\s+(?!electo|electa)`,
+  parliamentarianCue: String.raw`\b(?:diputad[oa]|senador|senadora|parlamentari[oa]|jef[ea] de bancada|president[ea] (?:de la camara(?: de diputad[oa]s(?: y diputad[oa]s)?| alta| baja)?|del senado),?)\s+(?!electo|electa)`,
+  /**
+   * Congress business that is not a bill (acusaciones constitucionales, prórrogas of a state of
+   * exception, censures, investigative committees, desafueros, proyectos de resolución): a vote on
+   * one of these is not a legislative act (codebook reading 1).
+   */
+  nonBillBusiness: [
+    String.raw`acusacion(?:es)? constitucional(?:es)?`,
+    String.raw`\bac\b`,
+    String.raw`libelo`,
+    String.raw`estado de (?:excepcion|emergencia|catastrofe|sitio)`,
+    String.raw`prorroga`,
+    String.raw`censura`,
+    String.raw`interpelacion`,
+    String.raw`comision(?:es)? (?:especial )?investigadora`,
+    String.raw`desafuero`,
+    String.raw`proyecto(?:s)? de (?:resolucion|acuerdo)`,
+  ],
+  /**
+   * Constituent bodies (Convención, Consejo Constitucional, Comisión Experta) are not Congress: their
+   * votes, indicaciones and enmiendas are not bill acts unless the text also names Congress.
+   */
+  constituentBody: [
+    String.raw`consejo constitucional`,
+    String.raw`consejer[oa]s constitucionales`,
+    String.raw`convencion(?:al(?:es)?)? constitucional(?:es)?`,
+    String.raw`convencionales`,
+    String.raw`comision experta`,
+    String.raw`anteproyecto`,
+  ],
+  /** Congress words that bring a constituent-body text back to Congress. */
+  congressWord: [String.raw`senado`, String.raw`camara de diputad`, String.raw`congreso`, String.raw`proyecto de ley`],
+  /** Words that name a bill; when one is present a vote is read as a legislative act after all. */
+  billNoun: [
+    String.raw`proyecto(?:s)? de ley`,
+    String.raw`proyecto(?! de (?:resolucion|acuerdo))`,
+    String.raw`reforma`,
+    String.raw`iniciativa`,
+    String.raw`retiro`,
+    String.raw`presupuesto`,
+    String.raw`mocion`,
+    String.raw`bolet(?:in|ines)`,
+  ],
+  /**
+   * An office that refers back to a person named elsewhere in the text ("el senador", "la
+   * diputada", "el legislador"): with a person named in the title it identifies a parliamentarian
+   * whether or not the name is in the roster.
+   */
+  anaphoricOffice: String.raw`\b(?:el|la|del|al)\s+(?:senador|senadora|diputado|diputada|parlamentario|parlamentaria|legislador|legisladora)\b(?!\s+(?:electo|electa)\b)`,
+  /** A name followed by its office: "Manuel José Ossandón, senador RN", "Kaiser juró como diputado". */
+  officeAfterName: String.raw`^\s*(?:,\s*|\s+(?:juro|asumio|asume|jura)\s+como\s+)(?:senador|senadora|diputado|diputada)\b(?!\s+(?:electo|electa)\b)`,
+  /** Words that make a sentence about a norm conditional or future (HC-1 ambiguous, see `undecidable`). */
+  undecidedNorm: {
+    conditional: [
+      String.raw`podri(?:a|an)`,
+      String.raw`busca(?:n|ria|rian)?`,
+      String.raw`pretende(?:n)?`,
+      String.raw`permitiri(?:a|an)`,
+    ],
+  },
+  /**
+   * Capitalised words that open titles without being a person's name (institutions, offices,
+   * common title openers): never read as the name an office refers back to.
+   */
+  notNames: [
+    'Senado',
+    'Cámara',
+    'Congreso',
+    'Gobierno',
+    'Presidente',
+    'Presidenta',
+    'Ministro',
+    'Ministra',
+    'Encuesta',
+    'Corte',
+    'Suprema',
+    'Tribunal',
+    'Comisión',
+    'Ley',
+    'Nueva',
+    'Nuevo',
+    'Partido',
+    'Frente',
+    'Amplio',
+    'Chile',
+    'Región',
+    'Oposición',
+    'Oficialismo',
+    'Diputado',
+    'Diputada',
+    'Diputados',
+    'Senador',
+    'Senadora',
+    'Senadores',
+    'Gobernador',
+    'Gobernadora',
+    'Alcalde',
+    'Alcaldesa',
+    'Fiscalía',
+    'Carabineros',
+    'Contraloría',
+    'Moneda',
+    'Video',
+    'En',
+    'El',
+    'La',
+    'Los',
+    'Las',
+    'Un',
+    'Una',
+    'Tras',
+    'Con',
+    'Por',
+    'Para',
+    'Qué',
+    'Quién',
+    'Cómo',
+    'Estado',
+    'Constitución',
+    'Convención',
+    'Consejo',
+    'Capítulo',
+    'Desde',
+    'Redacción',
+    'Entrevista',
+    'Santiago',
+    'Republicanos',
+    'Republicano',
+    'Socialista',
+    'Comunista',
+    'Cadem',
+    'Criteria',
+    'Plan',
+    'Caso',
+    'Fin',
+  ],
   /** Contingent political vocabulary (non_legislative_politics). */
   politicalContent: [
     String.raw`president[ea] (?:de la republica|boric|kast|pinera|electo|electa|del senado|de la camara)\b`,
@@ -76,13 +222,18 @@ export const BASELINE_VOCABULARY = {
     String.raw`primarias\b`,
     // 'partido' alone is also a football match: only party names and 'partido político' count.
     String.raw`partidos? (?:politicos?|republicano|socialista|comunista|nacional libertario|liberal|por la democracia|de la gente|humanista|ecologista|radical|de la libertad|social cristiano)\b`,
-    String.raw`(?:oficialismo|oposicion|derecha|izquierda|coalicion|bancada)\b`,
+    String.raw`(?:oficialismo|oposicion|derecha|izquierda|coalicion|bancadas?)\b`,
     String.raw`(?:republicanos?|frente amplio|udi|rn|ppd|pc|ps|dc|evopoli|pdg)\b`,
-    String.raw`(?:alcalde|alcaldesa|municipio|municipal|gobernador|gobernadora|concejal)\b`,
+    String.raw`(?:alcalde|alcaldesa|municipio|gobernador|gobernadora|concejal|intendente|intendenta)\b`,
+    String.raw`(?:segpres|segegob|cancilleria)\b`,
+    String.raw`reformas?\s+(?:previsional|tributaria|de pensiones|de salud|constitucional|laboral|educacional|al sistema)\b`,
+    String.raw`pensiones\b`,
+    String.raw`(?:elecciones|eleccion|gobierno|consejo|concejo) (?:municipal|regional)(?:es)?\b`,
     String.raw`(?:servel|contraloria|subsecretari[oa])\b`,
     String.raw`(?:constitucion|constitucional|constituyente|convencion)\b`,
     String.raw`(?:boric|kast|pinera|bachelet|matthei|jara|parisi|frei)\b`,
-    String.raw`(?:senador|senadora|senadores|diputad[oa]s?|parlamentari[oa]s?|congreso)\b`,
+    String.raw`(?:senador|senadora|senadores|diputad[oa]s?|parlamentari[oa]s?|congreso|senado|camara de diputad[oa]s|camara (?:alta|baja))\b`,
+    String.raw`(?:acusacion(?:es)? constitucional(?:es)?|estado de excepcion|interpelacion|comision investigadora|desafuero)\b`,
     String.raw`(?:presupuesto|cuenta publica|voto|votar|sufragio)\b`,
   ],
 } as const;
@@ -119,6 +270,16 @@ export interface RulesBaseline extends HeadlineClassifier {
  */
 export function createRulesBaseline(settings: RulesBaselineSettings = {}): RulesBaseline {
   const legislative = union(BASELINE_VOCABULARY.legislativeAct);
+  const chamber = union(BASELINE_VOCABULARY.chamberAct);
+  const nonBill = union(BASELINE_VOCABULARY.nonBillBusiness);
+  const billNoun = union(BASELINE_VOCABULARY.billNoun);
+  const anaphoricOffice = new RegExp(BASELINE_VOCABULARY.anaphoricOffice);
+  const officeAfterName = new RegExp(BASELINE_VOCABULARY.officeAfterName);
+  const conditional = union(BASELINE_VOCABULARY.undecidedNorm.conditional);
+  const constituent = union(BASELINE_VOCABULARY.constituentBody);
+  const congressWord = union(BASELINE_VOCABULARY.congressWord);
+  // "ley" as the name of a norm — not the "de ley" of "proyecto de ley".
+  const lawWord = /(?<!\bde )\bley(?:es)?\b/;
   const lawInForce = union(BASELINE_VOCABULARY.lawInForce);
   const namedLaw = new RegExp(`\\b${BASELINE_VOCABULARY.namedLaw}`, 'u');
   const cue = new RegExp(BASELINE_VOCABULARY.parliamentarianCue, 'g');
@@ -129,6 +290,10 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
   const electedBefore = /\belect[oa]\s+$/;
   const nameEnd = /[^\p{L}\s'-]|\s(?!\p{Lu})/u;
   const uppercase = /\p{Lu}/u;
+  // One to four capitalised words ("Felipe Kast", "Manuel José Ossandón", "Kaiser").
+  const personName = /\p{Lu}[\p{Ll}'-]+(?:\s+(?:de\s+la\s+|del\s+|de\s+)?\p{Lu}[\p{Ll}'-]+){0,3}/gu;
+  const notNames = new Set(BASELINE_VOCABULARY.notNames.map((word) => foldText(word)));
+  const notAName = (candidate: string): boolean => candidate.split(/\s+/).some((word) => notNames.has(foldText(word)));
   const matcher: RosterMatcher = compileRoster(settings.roster ?? PARLIAMENTARIAN_ROSTER);
   // rule HC-1: the precedence itself is applyHeadlinePrecedence from @espectro/methodology; its
   // answer depends only on the five booleans, so it is asked once per combination.
@@ -182,6 +347,42 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
       const rest = original.slice(nameStart).search(nameEnd);
       return found(field, original, match.index, rest < 0 ? original.length : nameStart + rest);
     }
+    // "Manuel José Ossandón, senador RN", "Johannes Kaiser juró como diputado".
+    personName.lastIndex = 0;
+    for (let match = personName.exec(original); match !== null; match = personName.exec(original)) {
+      const end = match.index + match[0].length;
+      if (officeAfterName.test(folded.slice(end, end + 40)) && !notAName(match[0])) {
+        return found(field, original, match.index, end);
+      }
+    }
+    return null;
+  };
+
+  /**
+   * A person named in the title ("Felipe Kast y Plan Araucanía…", "Ossandón y AC:…") that an
+   * office with a definite article refers back to ("el senador", "la diputada", "el legislador").
+   */
+  const anaphoricParliamentarian = (
+    title: string,
+    foldedTitle: string,
+    foldedDescription: string | null,
+  ): Found | null => {
+    const office =
+      anaphoricOffice.exec(foldedTitle) ??
+      (foldedDescription === null ? null : anaphoricOffice.exec(foldedDescription));
+    if (office === null) return null;
+    const before = (office.input ?? '').slice(Math.max(0, office.index - 4), office.index);
+    if (/\bex\s?$/.test(before)) return null;
+    personName.lastIndex = 0;
+    for (let match = personName.exec(title); match !== null; match = personName.exec(title)) {
+      const words = match[0].split(/\s+/);
+      const atStart = match.index === 0 || /^[\s"“«'¿¡]*$/.test(title.slice(0, match.index));
+      const followedBy = title.slice(match.index + match[0].length);
+      // One capitalised word counts only as the subject opening the title ("Kaiser minimiza…").
+      if (words.length === 1 && !(atStart && /^\s*(?::|,|\s+y\s|\s+[a-záéíóúñ])/.test(followedBy))) continue;
+      if (notAName(match[0])) continue;
+      return found('title', title, match.index, match.index + match[0].length);
+    }
     return null;
   };
 
@@ -191,10 +392,20 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     const foldedTitle = foldText(title);
     const foldedDescription = description === null ? null : foldText(description);
 
-    let legislativeHit = searchIn(legislative, 'title', foldedTitle, title);
-    if (legislativeHit === null && description !== null) {
-      legislativeHit = searchIn(legislative, 'description', foldedDescription!, description);
+    const bothFolded = foldedDescription === null ? foldedTitle : `${foldedTitle}\n${foldedDescription}`;
+    // Codebook reading 1: a chamber's vote on an acusación, a prórroga or a censure is not a bill act.
+    const chamberCounts = !nonBill.test(bothFolded) || billNoun.test(bothFolded);
+    const actIn = (field: EvidenceField, folded: string, original: string): Found | null =>
+      searchIn(legislative, field, folded, original) ??
+      (chamberCounts ? searchIn(chamber, field, folded, original) : null);
+    let legislativeHit =
+      actIn('title', foldedTitle, title) ??
+      (description === null ? null : actIn('description', foldedDescription!, description));
+    // Codebook reading 1: a constituent body's indicaciones and votes are not Congress acts.
+    if (legislativeHit !== null && constituent.test(bothFolded) && !congressWord.test(bothFolded)) {
+      legislativeHit = null;
     }
+
     // LINK-1 grammar: numbers count only after the word boletín, so texts without it are skipped.
     const mentionsBoletin = foldedTitle.includes('bolet') || (foldedDescription?.includes('bolet') ?? false);
     const boletines = mentionsBoletin
@@ -207,7 +418,8 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     }
     const parliamentarianHit =
       parliamentarianIn('title', title, foldedTitle) ??
-      (description === null ? null : parliamentarianIn('description', description, foldedDescription!));
+      (description === null ? null : parliamentarianIn('description', description, foldedDescription!)) ??
+      anaphoricParliamentarian(title, foldedTitle, foldedDescription);
     let lawHit = searchIn(lawInForce, 'title', foldedTitle, title);
     if (lawHit === null && description !== null)
       lawHit = searchIn(lawInForce, 'description', foldedDescription!, description);
@@ -224,7 +436,15 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
       namedSittingParliamentarian: parliamentarianHit !== null,
       lawInForce: lawHit !== null,
       politicalContent: politicalHit !== null,
-      undecidable: false,
+      // HC-1 ambiguous: a norm called both a law and a bill (iniciativa, proyecto) in a conditional
+      // or future sentence, with no act to tell which — the text cannot decide between
+      // legislative_process and law_in_force.
+      undecidable:
+        legislativeHit === null &&
+        boletines.length === 0 &&
+        lawWord.test(bothFolded) &&
+        billNoun.test(bothFolded) &&
+        conditional.test(bothFolded),
     };
     const headlineClass = classOf(signals);
     const evidence =
@@ -236,7 +456,10 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
             ? lawHit
             : headlineClass === 'non_legislative_politics'
               ? politicalHit
-              : null;
+              : headlineClass === 'ambiguous'
+                ? (searchIn(conditional, 'title', foldedTitle, title) ??
+                  (description === null ? null : searchIn(conditional, 'description', foldedDescription!, description)))
+                : null;
     return {
       id: item.id,
       class: headlineClass,

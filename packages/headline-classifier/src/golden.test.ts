@@ -43,6 +43,7 @@ function syntheticGolden(a: HeadlineClass[], b: HeadlineClass[], oversampled: He
     id: `case-${String(index).padStart(3, '0')}`,
     outlet: 'synthetic',
     url: `https://example.cl/${index}`,
+    published: null,
     title: `Titular sintético ${index}`,
     description: null,
     oversampled: index >= a.length,

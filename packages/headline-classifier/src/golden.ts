@@ -20,6 +20,11 @@ export const GoldenCaseSchema = z.strictObject({
   id: z.string().min(1),
   outlet: z.string().min(1),
   url: z.string().min(1),
+  /** Publication date as the stored copy (or its URL) shows it — `YYYY`, `YYYY-MM` or `YYYY-MM-DD`; `null` when not shown. */
+  published: z
+    .string()
+    .regex(/^\d{4}(?:-\d{2}(?:-\d{2})?)?$/)
+    .nullable(),
   title: z.string().min(1),
   description: z.string().nullable(),
   /**
@@ -65,8 +70,19 @@ export const GOLDEN_FILES = {
   arbitration: 'arbitration.jsonl',
 } as const;
 
-/** The bundled golden set (real headlines, see `data/golden/README.md`). */
-export const BUNDLED_GOLDEN_DIRECTORY: string = fileURLToPath(new URL('../data/golden/', import.meta.url));
+/**
+ * The two parts of the bundled golden set (real headlines, see `data/golden/README.md`):
+ * `development` — the cases the offline baseline's rules were written and tuned on; `evaluation` —
+ * cases gathered and labelled only after those rules were frozen, used once for the
+ * out-of-sample figure.
+ */
+export const BUNDLED_GOLDEN_SETS = {
+  development: fileURLToPath(new URL('../data/golden/development/', import.meta.url)),
+  evaluation: fileURLToPath(new URL('../data/golden/evaluation/', import.meta.url)),
+} as const;
+
+/** The development part of the bundled golden set (the default of `espectro hc register|evaluate|report`). */
+export const BUNDLED_GOLDEN_DIRECTORY: string = BUNDLED_GOLDEN_SETS.development;
 
 /**
  * Reads a golden-set folder (`cases.jsonl`, `annotator-a.jsonl`, `annotator-b.jsonl`,

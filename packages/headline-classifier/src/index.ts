@@ -45,6 +45,14 @@ export {
   type RulesBaseline,
   type RulesBaselineSettings,
 } from './baseline.js';
+export {
+  BASELINE_RULES_ARTIFACT,
+  BASELINE_RULES_SHA256,
+  BASELINE_VERSION,
+  baselineRulesDocument,
+  verifyBaselineRulesArtifact,
+  type BaselineRulesDocument,
+} from './baseline-rules.js';
 export { decodeEntities, htmlToText } from './feeds/html.js';
 export { MONITORED_OUTLETS, findOutlet, type Outlet } from './feeds/outlets.js';
 export {
@@ -60,6 +68,7 @@ export {
   AnnotationSchema,
   ArbitrationSchema,
   BUNDLED_GOLDEN_DIRECTORY,
+  BUNDLED_GOLDEN_SETS,
   GOLDEN_FILES,
   GoldenCaseSchema,
   agreementReport,

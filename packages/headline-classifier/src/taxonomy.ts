@@ -8,7 +8,7 @@ import {
 import frozenTaxonomy from '../data/taxonomy.json' with { type: 'json' };
 
 /** Version of the published taxonomy document; change it whenever a definition, rule or example changes. */
-export const TAXONOMY_VERSION = '2026-11-30.1';
+export const TAXONOMY_VERSION = '2026-12-01.1';
 
 /** A real headline from the golden set quoted as an example of a class. */
 export interface TaxonomyExample {
@@ -25,6 +25,11 @@ export interface TaxonomyDocument {
   rule: 'HC-1';
   /** The order in which `applyHeadlinePrecedence` decides a class. */
   precedence: string[];
+  /**
+   * How the definitions are read on real headlines (the labelling codebook,
+   * `data/golden/CODEBOOK.md`): frozen with the taxonomy so that a label can be checked against them.
+   */
+  readings: { id: string; es: string }[];
   classes: {
     id: HeadlineClass;
     label: { es: string };
@@ -75,6 +80,38 @@ const EXAMPLES: Record<HeadlineClass, TaxonomyExample[]> = {
   ],
 };
 
+/** The codebook readings, in Spanish as the public page shows them (CODEBOOK.md has the full text). */
+const READINGS: { id: string; es: string }[] = [
+  {
+    id: 'texto',
+    es: 'Solo se leen el titular y la bajada. El único dato externo permitido es quién era parlamentario en ejercicio en la fecha de publicación; exparlamentarios, electos que aún no asumen, candidatos, ministros, alcaldes y gobernadores no lo son.',
+  },
+  {
+    id: 'tramitacion',
+    es: 'Tramitación legislativa exige un acto en el paso de un proyecto de ley o reforma constitucional por el Congreso (ingreso, comisión, Sala, votación, indicaciones, urgencia, veto, despacho, comisión mixta, boletín). Un proyecto solo anunciado o comentado no basta.',
+  },
+  {
+    id: 'no-proyectos',
+    es: 'Las votaciones del Congreso sobre asuntos que no son proyectos —acusaciones constitucionales, prórrogas de estados de excepción, censuras, comisiones investigadoras, desafueros, proyectos de resolución— no son actos de tramitación; los órganos constituyentes no son el Congreso.',
+  },
+  {
+    id: 'parlamentario',
+    es: 'Actividad parlamentaria exige un parlamentario en ejercicio nombrado (nombre o apellido que lo identifique) y un texto sobre su actuación pública; "un diputado" o "la bancada UDI" sin nombre no cuentan.',
+  },
+  {
+    id: 'ley-vigente',
+    es: 'Ley vigente: una norma promulgada o publicada, su reglamento, entrada en vigencia, aplicación, efectos o explicación, sin un acto de tramitación en el mismo texto (una columna sobre una ley vigente cuenta).',
+  },
+  {
+    id: 'politica',
+    es: 'Política no legislativa: gobierno, ministros, encuestas, elecciones, partidos, municipios y gobiernos regionales, asuntos del Congreso sin parlamentario nombrado, Contraloría, procesos constituyentes y fallos con contenido institucional. La política de otros países es internacional (no legislativa).',
+  },
+  {
+    id: 'ambiguo',
+    es: 'Ambiguo solo cuando el titular y la bajada admiten dos lecturas que llevan a clases distintas y el texto no permite decidir (por ejemplo, una "ley" que puede ser un proyecto o una norma vigente). La dificultad o la falta de bajada no son ambigüedad.',
+  },
+];
+
 /**
  * Builds the taxonomy document from `HEADLINE_TAXONOMY` (@espectro/methodology, rule HC-1) plus
  * real examples from the golden set. This is what `data/taxonomy.json` freezes.
@@ -96,6 +133,7 @@ export function taxonomyDocument(): TaxonomyDocument {
       'non_legislative_politics — contingent political content',
       'non_legislative — everything else',
     ],
+    readings: READINGS,
     classes: HEADLINE_TAXONOMY.map((entry) => ({
       id: entry.id,
       label: { es: entry.label.es },

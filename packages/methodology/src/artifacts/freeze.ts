@@ -4,12 +4,14 @@ import { canonicalJson } from './canonical-json.js';
 import { Sha256HexSchema, sha256HexUnchecked } from './sha256.js';
 
 /**
- * The artifacts AGR-4 freezes: taxonomy, thresholds, golden set and the classifier's verdict.
+ * The artifacts AGR-4 freezes: taxonomy, thresholds, golden set and the classifier's verdict —
+ * and, for an offline classifier whose rules are data (the headline baseline), those rules, so an
+ * evaluation can show which rules it measured (Espectro choice, seed 004 "Trazabilidad").
  *
  * @example
- * ArtifactKindSchema.options; // ['taxonomy', 'thresholds', 'golden_set', 'verdict']
+ * ArtifactKindSchema.options; // ['taxonomy', 'thresholds', 'golden_set', 'verdict', 'classifier_rules']
  */
-export const ArtifactKindSchema = z.enum(['taxonomy', 'thresholds', 'golden_set', 'verdict']);
+export const ArtifactKindSchema = z.enum(['taxonomy', 'thresholds', 'golden_set', 'verdict', 'classifier_rules']);
 /**
  * @example
  * const kind: ArtifactKind = 'golden_set';

@@ -16,6 +16,6 @@ export const artifactRules: RuleEntry[] = [
     implementedBy: ['canonicalJson', 'sha256Hex', 'freezeArtifact', 'verifyArtifact', 'verifyFrozenArtifact'],
     parameters: [],
     statement:
-      'Taxonomy, thresholds, golden set and verdict are frozen as canonical JSON (RFC 8785 style: keys sorted by UTF-16 code units, no whitespace, ECMAScript number form; non-JSON values rejected) with the sha256 of its UTF-8 bytes; an artifact whose hash differs from the registered one fails verification and must be refused.',
+      'Taxonomy, thresholds, golden set and verdict (and the rules of an offline classifier, kind classifier_rules) are frozen as canonical JSON (RFC 8785 style: keys sorted by UTF-16 code units, no whitespace, ECMAScript number form; non-JSON values rejected) with the sha256 of its UTF-8 bytes; an artifact whose hash differs from the registered one fails verification and must be refused.',
   },
 ];
