@@ -103,6 +103,22 @@ export {
 } from './registration.js';
 export { classifyAndLink, type LinkedClassification } from './pipeline.js';
 export {
+  DECLARED_ABSENCES,
+  OUT_OF_SAMPLE_THRESHOLDS,
+  PredictionRowSchema,
+  VALIDATION_DIRECTORY,
+  VALIDATION_FILES,
+  canonicalSummary,
+  loadValidation,
+  outletComposition,
+  outletName,
+  validationSummary,
+  type OutletComposition,
+  type RecallLine,
+  type ValidationBundle,
+  type ValidationSummary,
+} from './validation.js';
+export {
   ingestFeedDocument,
   pollMonitoredFeeds,
   type ClassifiedHeadlineSink,

@@ -123,6 +123,24 @@ describe('evaluate', () => {
     expect(refusal(() => run({ golden: edited })).message).toMatch(/golden set changed/);
   });
 
+  it('binds the classifier rules when they are registered', () => {
+    const rules = 'a'.repeat(64);
+    const withRules = register({
+      thresholds,
+      taxonomySha256: TAXONOMY_SHA256,
+      golden,
+      registeredAt: '2026-11-30T09:00:00Z',
+      classifierRulesSha256: rules,
+    });
+    expect(withRules.registration.sha256.classifierRules).toBe(rules);
+    expect(run({ registration: withRules, classifierRulesSha256: rules }).verdict.sha256.classifierRules).toBe(rules);
+    expect(refusal(() => run({ registration: withRules })).message).toMatch(/classifier rules are not the registered/);
+    expect(refusal(() => run({ registration: withRules, classifierRulesSha256: 'b'.repeat(64) })).code).toBe(
+      'not_registered',
+    );
+    expect(registered().registration.sha256).not.toHaveProperty('classifierRules');
+  });
+
   it('refuses predictions that do not cover the golden set', () => {
     expect(refusal(() => run({ predictions: predictions.slice(1) })).code).toBe('predictions_incomplete');
   });

@@ -65,6 +65,11 @@ export const RegistrationSchema = z.strictObject({
     taxonomy: Sha256HexSchema,
     thresholds: Sha256HexSchema,
     goldenSet: Sha256HexSchema,
+    /**
+     * sha256 of the frozen rules of the classifier under test (artifact kind `classifier_rules`),
+     * when it has any: the verdict then names exactly which rules it measured.
+     */
+    classifierRules: Sha256HexSchema.optional(),
   }),
   /** Cases and gold classes of the registered golden set (for the reader; the hash is what binds). */
   goldenSet: z.strictObject({ cases: z.number().int(), goldCounts: z.record(z.string(), z.number().int()) }),
@@ -117,10 +122,14 @@ export function register(input: {
   taxonomySha256: string;
   golden: GoldenSet;
   registeredAt: string;
+  /** sha256 of the frozen rules of the classifier to be run (e.g. `BASELINE_RULES_SHA256`), if it has any. */
+  classifierRulesSha256?: string;
 }): RegistrationFile {
   const thresholds = ThresholdsSchema.parse(input.thresholds);
   const registeredAt = InstantSchema.parse(input.registeredAt);
   const taxonomySha256 = Sha256HexSchema.parse(input.taxonomySha256);
+  const classifierRules =
+    input.classifierRulesSha256 === undefined ? {} : { classifierRules: Sha256HexSchema.parse(input.classifierRulesSha256) };
   const registration: Registration = {
     version: 1,
     registeredAt,
@@ -129,6 +138,7 @@ export function register(input: {
       taxonomy: taxonomySha256,
       thresholds: freezeArtifact('thresholds', thresholds, registeredAt).sha256,
       goldenSet: freezeArtifact('golden_set', goldenSetDocument(input.golden), registeredAt).sha256,
+      ...classifierRules,
     },
     goldenSet: { cases: input.golden.cases.length, goldCounts: goldCounts(input.golden) },
   };
@@ -185,8 +195,8 @@ export const UNCLASSIFIED = 'unclassified';
 /**
  * Evaluates classifier predictions against the registered golden set. Refuses (throws
  * `HeadlineClassifierError`):
- * - `not_registered` when the thresholds, taxonomy or golden set hash differs from the
- *   registration (AGR-4), or the registration file was edited;
+ * - `not_registered` when the thresholds, taxonomy, golden set or (when registered) classifier
+ *   rules hash differs from the registration (AGR-4), or the registration file was edited;
  * - `registration_after_first_run` when the registration is newer than the classifier's first run
  *   (the thresholds were not pre-registered);
  * - `predictions_incomplete` when a golden case has no prediction.
@@ -203,6 +213,8 @@ export function evaluate(input: {
   backend: string;
   runLog: RunLog;
   evaluatedAt: string;
+  /** sha256 of the frozen rules that produced the predictions; required when the registration names one. */
+  classifierRulesSha256?: string;
 }): { verdict: Verdict; frozen: FrozenArtifact } {
   const file = parseRegistrationFile(input.registration);
   const { registration } = file;
@@ -226,6 +238,13 @@ export function evaluate(input: {
     registrationError(
       'not_registered',
       `the golden set changed since registration (sha256 ${goldenCheck.actual} ≠ registered ${goldenCheck.expected})`,
+    );
+  }
+  const registeredRules = registration.sha256.classifierRules;
+  if (registeredRules !== undefined && input.classifierRulesSha256 !== registeredRules) {
+    registrationError(
+      'not_registered',
+      `the classifier rules are not the registered ones (sha256 ${input.classifierRulesSha256 ?? 'not given'} ≠ registered ${registeredRules})`,
     );
   }
   const runLog = RunLogSchema.parse(input.runLog);
