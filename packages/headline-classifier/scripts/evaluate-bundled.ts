@@ -1,75 +1,63 @@
 /**
- * Reproduces the figures quoted in README.md: the two-pass annotator agreement on the bundled
- * golden set and the offline baseline's evaluation against the arbitrated labels.
+ * Reproduces every figure quoted in README.md and data/golden/README.md from the committed
+ * artifacts: the one out-of-sample run (data/validation/, re-verified and recomputed), the
+ * in-sample figure on the development part, both parts' annotator agreement and the outlet
+ * composition of the evaluation part.
  *   pnpm --filter @espectro/headline-classifier evaluate-bundled [--markdown]
- * The registration instant is fixed before the (in-process) run, as pre-registration requires.
  */
-import { cohenKappa, rawAgreement } from '@espectro/methodology';
 import {
-  BUNDLED_GOLDEN_DIRECTORY,
-  TAXONOMY_SHA256,
-  TAXONOMY_VERSION,
-  agreementReport,
-  buildReport,
-  createRulesBaseline,
-  evaluate,
-  goldLabels,
+  BUNDLED_GOLDEN_SETS,
+  formatFigure,
   loadGoldenSet,
-  recordRun,
-  register,
+  loadValidation,
   renderReportMarkdown,
+  validationSummary,
+  type RecallLine,
 } from '../src/index.js';
 
-const thresholds = { macroAccuracy: { minimum: 0.8 }, precision: { minimum: 0.8 }, bootstrap: { seed: 20261130 } };
-const golden = await loadGoldenSet(BUNDLED_GOLDEN_DIRECTORY);
-const registration = register({
-  thresholds,
-  taxonomySha256: TAXONOMY_SHA256,
-  golden,
-  registeredAt: '2026-11-30T09:00:00Z',
-});
-const baseline = createRulesBaseline();
-const predictions = await baseline.classify(golden.cases);
-const { verdict, frozen } = evaluate({
-  registration,
-  thresholds,
-  taxonomySha256: TAXONOMY_SHA256,
-  golden,
-  predictions,
-  backend: baseline.backend,
-  runLog: recordRun(null, { at: '2026-11-30T09:01:00Z', backend: baseline.backend, items: predictions.length }),
-  evaluatedAt: '2026-11-30T09:02:00Z',
-});
-const report = buildReport({
-  agreement: agreementReport(golden),
-  verdict,
-  frozenVerdict: frozen,
-  taxonomy: { version: TAXONOMY_VERSION, sha256: TAXONOMY_SHA256 },
-  generatedAt: '2026-11-30T09:03:00Z',
-});
-if (process.argv.includes('--markdown')) {
-  console.log(renderReportMarkdown(report));
+const summary = await validationSummary(await loadValidation(), await loadGoldenSet(BUNDLED_GOLDEN_SETS.development));
+
+if (!process.argv.includes('--markdown')) {
+  console.log(JSON.stringify(summary, null, 2));
 } else {
-  const gold = goldLabels(golden);
-  const goldList = golden.cases.map((goldenCase) => gold.get(goldenCase.id)!);
-  const predicted = predictions.map((prediction) => prediction.class ?? 'unclassified');
+  const recall = (lines: RecallLine[]) =>
+    lines.map(
+      (line) =>
+        `| ${line.class} | ${line.goldCases} | ${line.correct}/${line.goldCases} | ${line.recall === null ? '—' : formatFigure(line.recall, 'percent')} | ${line.eligible ? 'yes' : 'no'} |`,
+    );
+  const { inSample, composition, timeline } = summary;
   console.log(
-    JSON.stringify(
-      {
-        agreement: report.agreement,
-        baseline: {
-          accuracy: rawAgreement(goldList, predicted),
-          kappaVsGold: cohenKappa(goldList, predicted),
-          macroAccuracy: report.evaluation.macroAccuracy,
-          eligibleClasses: report.evaluation.eligibleClasses,
-          recall: report.evaluation.recall,
-          precision: report.evaluation.precision,
-          passed: report.evaluation.passed,
-          verdictSha256: frozen.sha256,
-        },
-      },
-      null,
-      2,
-    ),
+    [
+      renderReportMarkdown(summary.outOfSample),
+      '',
+      '## Recall per class, out of sample (Wilson intervals)',
+      '',
+      '| class | gold | correct | recall | in macro mean |',
+      '|---|---:|---:|---|---|',
+      ...recall(summary.outOfSampleRecall),
+      '',
+      '## Development part (in-sample: the rules were written on these cases)',
+      '',
+      `- ${inSample.cases} cases; macro accuracy ${inSample.macroAccuracy === null ? '—' : formatFigure(inSample.macroAccuracy, 'percent')}`,
+      `- Agreement pass A / pass B: ${formatFigure(inSample.agreement.rawAgreement, 'percent')}; kappa ${inSample.agreement.kappa === null ? '—' : formatFigure(inSample.agreement.kappa, 'coefficient')}`,
+      '',
+      '| class | gold | correct | recall | in macro mean |',
+      '|---|---:|---:|---|---|',
+      ...recall(inSample.recall),
+      '',
+      '## Outlet composition of the evaluation part',
+      '',
+      `- Largest outlet: ${composition.largest.outlet}, ${formatFigure(composition.largest.share, 'percent')}`,
+      `- Text from one of the five monitored outlets: ${composition.monitored.cases} cases, ${formatFigure(composition.monitored.share, 'percent')}`,
+      ...composition.outlets.map((row) => `  - ${row.outlet}: ${row.cases}`),
+      '',
+      '## Timeline',
+      '',
+      `- Rules frozen ${timeline.rulesFrozenAt}; registered ${timeline.registeredAt}; first run ${timeline.firstRunAt}; evaluated ${timeline.evaluatedAt}`,
+      '',
+      '## Declared absences',
+      '',
+      ...summary.absences.map((absence) => `- ${absence}`),
+    ].join('\n'),
   );
 }

@@ -129,7 +129,9 @@ export function register(input: {
   const registeredAt = InstantSchema.parse(input.registeredAt);
   const taxonomySha256 = Sha256HexSchema.parse(input.taxonomySha256);
   const classifierRules =
-    input.classifierRulesSha256 === undefined ? {} : { classifierRules: Sha256HexSchema.parse(input.classifierRulesSha256) };
+    input.classifierRulesSha256 === undefined
+      ? {}
+      : { classifierRules: Sha256HexSchema.parse(input.classifierRulesSha256) };
   const registration: Registration = {
     version: 1,
     registeredAt,

@@ -138,7 +138,7 @@ export interface OutletComposition {
   outlets: { outlet: string; cases: number; share: number }[];
   largest: { outlet: string; cases: number; share: Figure };
   /** Cases whose text comes from one of the five monitored outlets (named anywhere in the outlet field). */
-  monitored: { cases: number; share: Figure };
+  monitored: { cases: number; share: Figure; byOutlet: { outlet: string; cases: number }[] };
 }
 
 /** The outlet an `outlet` field names, without its parenthesised provenance. */
@@ -147,11 +147,7 @@ export function outletName(outlet: string): string {
   return (index === -1 ? outlet : outlet.slice(0, index)).trim();
 }
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 function proportion(successes: number, n: number): Figure {
   return figure(successes / n, n, wilsonInterval(successes, n));
@@ -173,16 +169,20 @@ export function outletComposition(golden: GoldenSet): OutletComposition {
   const outlets = [...counts.entries()]
     .map(([outlet, cases]) => ({ outlet, cases, share: cases / n }))
     .sort((left, right) => right.cases - left.cases || left.outlet.localeCompare(right.outlet, 'es'));
-  const monitoredNames = MONITORED_OUTLETS.map((outlet) => fold(outlet.name));
+  const names = (goldenCase: GoldenSet['cases'][number]) => fold(goldenCase.outlet);
   const monitored = golden.cases.filter((goldenCase) =>
-    monitoredNames.some((name) => fold(goldenCase.outlet).includes(name)),
+    MONITORED_OUTLETS.some((outlet) => names(goldenCase).includes(fold(outlet.name))),
   ).length;
+  const byOutlet = MONITORED_OUTLETS.map((outlet) => ({
+    outlet: outlet.name,
+    cases: golden.cases.filter((goldenCase) => names(goldenCase).includes(fold(outlet.name))).length,
+  }));
   const top = outlets[0]!;
   return {
     n,
     outlets,
     largest: { outlet: top.outlet, cases: top.cases, share: proportion(top.cases, n) },
-    monitored: { cases: monitored, share: proportion(monitored, n) },
+    monitored: { cases: monitored, share: proportion(monitored, n), byOutlet },
   };
 }
 
@@ -257,10 +257,7 @@ export interface ValidationSummary {
  * const summary = await validationSummary(await loadValidation(), await loadGoldenSet(BUNDLED_GOLDEN_SETS.development));
  * summary.outOfSample.evaluation.macroAccuracy; // { value, n, interval, level }
  */
-export async function validationSummary(
-  bundle: ValidationBundle,
-  development: GoldenSet,
-): Promise<ValidationSummary> {
+export async function validationSummary(bundle: ValidationBundle, development: GoldenSet): Promise<ValidationSummary> {
   const { verdict, frozenVerdict, registration, runLog, golden } = bundle;
   const outOfSample = buildReport({
     agreement: agreementReport(golden),

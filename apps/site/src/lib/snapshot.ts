@@ -3,6 +3,7 @@
  * written by `scripts/snapshot.ts` (from the store, or from the fixtures), loaded once per process.
  */
 import { readFileSync } from 'node:fs';
+import { chileDataOfSnapshot, type SiteChileHeadline } from './chile.js';
 import type {
   SiteData,
   SiteDataSource,
@@ -36,6 +37,8 @@ export interface SiteSnapshot {
    * pages; entries of snapshots written before those pages existed lack them and get no page.
    */
   held?: (SiteHeldStory | SiteHeldStoryDetail)[];
+  /** Classified Chilean headlines (`store.chileHeadlines`); absent in older snapshots. */
+  chileHeadlines?: SiteChileHeadline[];
 }
 
 /** Thrown when a snapshot file is missing or is not a snapshot. */
@@ -233,5 +236,6 @@ export function createSnapshotSiteData(snapshot: SiteSnapshot): SiteData {
     listOutlets: async () => outlets,
     getOutlet: async (domain) => outletsByDomain.get(domain),
     listDebates: async () => debates,
+    chile: chileDataOfSnapshot(snapshot),
   };
 }

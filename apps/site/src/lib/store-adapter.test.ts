@@ -147,6 +147,33 @@ afterAll(async () => {
 });
 
 describe('snapshotFromStore', () => {
+  test('reads the classified Chilean headlines (title and bajada only) for /chile', async () => {
+    await store.chileHeadlines.save([
+      {
+        id: 'cooperativa:prueba-1',
+        outlet: 'cooperativa',
+        url: 'https://www.cooperativa.cl/noticias/prueba-1',
+        publishedAt: '2026-04-27T10:00:00Z',
+        title: 'Senado despacha el proyecto (boletín N° 12.345-07) — titular de prueba',
+        description: null,
+        class: 'legislative_process',
+        backend: 'rules-baseline (offline)',
+        evidence: 'Senado despacha',
+        evidenceField: 'title',
+        rejection: null,
+        boletines: ['12345-07'],
+        trace: ['HC-1', 'LINK-1', 'AGR-3'],
+        firstSeenAt: '2026-04-27T10:05:00Z',
+        classifiedAt: '2026-04-27T10:05:00Z',
+      },
+    ]);
+    const data = createSnapshotSiteData(await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z'));
+    expect(data.chile.origin).toBe('monitor');
+    const [headline] = await data.chile.listHeadlines({ class: 'legislative_process' });
+    expect(headline).toMatchObject({ outletName: 'Cooperativa', boletines: ['12345-07'], description: null });
+    expect(await data.chile.listHeadlines({ class: 'non_legislative' })).toEqual([]);
+  });
+
   test('maps outlets, stories and checks; illustrative rating evidence is not fictitious news', async () => {
     const snapshot = await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z');
     expect(snapshot.source).toMatchObject({ kind: 'store', fixture: false, illustrativeRatings: true });

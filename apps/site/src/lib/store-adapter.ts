@@ -23,6 +23,7 @@ import {
 } from '@espectro/methodology';
 import type * as StoreNamespace from '@espectro/store';
 import type { OutletWithHistory, Store, StoryDetail } from '@espectro/store';
+import { siteChileHeadlineOf } from './chile.js';
 import type { ContestationBackend, ContestationRecord } from './contestations.js';
 import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
 import type {
@@ -38,6 +39,8 @@ import type {
 import { articleSpan, ownershipMixOf, storyOutletInput } from './views.js';
 
 const STORE_PACKAGE = '@espectro/store';
+/** How many of the newest classified Chilean headlines the site reads from the store. */
+const CHILE_HEADLINES_SHOWN = 200;
 type StoreModule = typeof StoreNamespace;
 
 /** Loads `@espectro/store` at run time (its PGlite/pg drivers stay out of the site bundle). */
@@ -331,6 +334,8 @@ export async function snapshotFromStore(
     stories,
     debates: [...debates.values()],
     held,
+    // The Chilean section's latest classified headlines (seed 004; title and bajada only).
+    chileHeadlines: (await store.chileHeadlines.list({ limit: CHILE_HEADLINES_SHOWN })).map(siteChileHeadlineOf),
   };
 }
 

@@ -4,6 +4,7 @@
  * rating results), reduced to the fields the pages read. Every number in them was computed by
  * `@espectro/methodology`; the site renders, it does not decide.
  */
+import type { SiteChileData } from './chile.js';
 import type {
   AcademicSignal,
   Bucket,
@@ -258,4 +259,6 @@ export interface SiteData {
   getOutlet(domain: string): Promise<SiteOutlet | undefined>;
   /** Debates, newest first. */
   listDebates(): Promise<SiteDebate[]>;
+  /** The Chilean section (seed 004): classified headlines of the five monitored outlets. */
+  readonly chile: SiteChileData;
 }
