@@ -1,6 +1,8 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { BUNDLED_GOLDEN_DIRECTORY } from '@espectro/headline-classifier';
 import { reply, startFakeLlmServer, type FakeLlmServer } from '@espectro/llm/testing';
@@ -161,10 +163,35 @@ describe('espectro hc ingest / list', () => {
     );
   }, 60_000);
 
-  it('says how to ingest a feed URL while the fetcher is not available', async () => {
-    await expect(
-      hcCommand.run(['ingest', 'https://www.latercera.com/feed.xml', '--outlet', 'latercera'], memoryIo(directory)),
-    ).rejects.toThrow(/reads feed files; fetching https:\/\/www\.latercera\.com\/feed\.xml needs @espectro\/ingest/);
+  it('fetches a feed URL through the ingest fetcher (a loopback server), and names a failed fetch', async () => {
+    const xml = await readFile(feed);
+    const server = createServer((request, response) => {
+      if (request.url === '/feed.xml') {
+        response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' });
+        response.end(xml);
+      } else {
+        response.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const io = memoryIo(directory);
+      const url = `http://127.0.0.1:${port}/feed.xml`;
+      expect(await hcCommand.run(['ingest', url, '--outlet', 'latercera', '--out', 'fetched.jsonl'], io)).toBe(
+        ExitCode.ok,
+      );
+      expect(lines(await readFile(file('fetched.jsonl'), 'utf8'))).toHaveLength(2);
+      const missing = memoryIo(directory);
+      await expect(
+        hcCommand.run(
+          ['ingest', `http://127.0.0.1:${port}/nada.xml`, '--outlet', 'latercera', '--out', 'x.jsonl'],
+          missing,
+        ),
+      ).rejects.toThrow(/cannot fetch the feed http:\/\/127\.0\.0\.1:\d+\/nada\.xml/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('gives a clear per-feed error for broken XML', async () => {

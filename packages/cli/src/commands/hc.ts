@@ -28,6 +28,7 @@ import {
   type RunLog,
   type Verdict,
 } from '@espectro/headline-classifier';
+import { createFeedFetcher, decodeFeedBytes } from '@espectro/ingest';
 import { FrozenArtifactSchema, HeadlineClassSchema, verifyFrozenArtifact } from '@espectro/methodology';
 import { openStore } from '@espectro/store';
 import { z } from 'zod';
@@ -44,8 +45,9 @@ Chilean headline classifier (seed 004): six classes, boletín links only by numb
       {"id","class","boletines","backend","evidence"} line per headline. Uses the offline rules
       baseline unless --model is given or DEEPSEEK_API_KEY is set (then DeepSeek). Every run is
       recorded in the run log (default .espectro/headline-classifier/run-log.json).
-  espectro hc ingest <feed.xml> --outlet ID [--db DIR] [--offline | --model deepseek[:MODEL]] [--out FILE]
-      Reads an RSS 2.0 feed file (title and bajada only, HC-2), classifies the items the database
+  espectro hc ingest <feed.xml | URL> --outlet ID [--db DIR] [--offline | --model deepseek[:MODEL]] [--out FILE]
+      Reads an RSS 2.0 feed file, or fetches a feed URL with @espectro/ingest's fetcher (title and
+      bajada only, HC-2), classifies the items the database
       does not have yet and stores them (.espectro/db, DATABASE_URL or --db). With --out, writes
       the headlines as JSONL instead and stores nothing.
   espectro hc list [--class CLASS] [--outlet ID] [--limit N] [--db DIR] [--json]
@@ -185,6 +187,24 @@ function isUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);
 }
 
+/**
+ * Fetches a feed with @espectro/ingest's fetcher (its timeouts, size limit, redirect and
+ * per-host rules) and decodes it by BOM, header and XML declaration; a failed fetch is an
+ * input error that names the address and the reason.
+ */
+async function fetchFeedText(url: string): Promise<string> {
+  const fetcher = createFeedFetcher();
+  try {
+    const result = await fetcher.fetch({ url, format: 'xml' });
+    if (result.result === 'fetched') return decodeFeedBytes(result.body, result.contentType ?? undefined).text;
+    const reason =
+      result.result === 'failed' ? `${result.errorClass}: ${result.message}` : 'the server answered 304 Not Modified';
+    throw new InputFileError(`cannot fetch the feed ${url} (${reason})`);
+  } finally {
+    await fetcher.close();
+  }
+}
+
 async function ingest(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -199,21 +219,14 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
     allowPositionals: true,
     strict: true,
   });
-  if (positionals.length !== 1) throw new UsageError('hc ingest expects exactly one feed file');
+  if (positionals.length !== 1) throw new UsageError('hc ingest expects exactly one feed file or feed URL');
   if (values.outlet === undefined)
     throw new UsageError(
       'hc ingest needs --outlet (latercera, lacuarta, exante, biobiochile, cooperativa or a domain)',
     );
   const source = positionals[0]!;
-  if (isUrl(source)) {
-    // The HTTP fetcher (timeouts, size limit, conditional requests) is @espectro/ingest's; until it
-    // is available this command reads files only rather than fetching with a second, weaker client.
-    throw new UsageError(
-      `hc ingest reads feed files; fetching ${source} needs @espectro/ingest's feed fetcher, which is not available in this build — download the feed (e.g. curl -o feed.xml '${source}') and pass the file`,
-    );
-  }
   const outlet = findOutlet(values.outlet) ?? { id: values.outlet, domain: values.outlet };
-  const xml = await readText(source, io.cwd);
+  const xml = isUrl(source) ? await fetchFeedText(source) : await readText(source, io.cwd);
   if (values.out !== undefined) {
     const result = parseFeed(xml, outlet);
     await writeOutput(toJsonl(result.headlines), values.out, io);
