@@ -12,6 +12,7 @@
  * by its class. Texts are es-CL.
  */
 import { createRequire } from 'node:module';
+import type { StoredClassifiedHeadline } from '@espectro/store';
 import { dirname, join } from 'node:path';
 import {
   BASELINE_RULES_ARTIFACT,
@@ -161,20 +162,7 @@ export function chileDataOfSnapshot(snapshot: {
 }
 
 /** A stored classified headline (`store.chileHeadlines.list`) as the pages show it. */
-export function siteChileHeadlineOf(row: {
-  id: string;
-  outlet: string;
-  url: string;
-  publishedAt: string;
-  title: string;
-  description: string | null;
-  class: HeadlineClass | null;
-  backend: string;
-  evidence: string | null;
-  evidenceField: 'title' | 'description' | null;
-  boletines: string[];
-  classifiedAt: string;
-}): SiteChileHeadline {
+export function siteChileHeadlineOf(row: StoredClassifiedHeadline): SiteChileHeadline {
   return {
     id: row.id,
     outlet: row.outlet,
