@@ -602,6 +602,43 @@ export const LABELS = {
     'pt-BR': 'Obrigado: seu aviso entra na revisão depois do debate.',
   },
   candidate: { es: 'Candidato', 'pt-BR': 'Candidato' },
+  // Debate pages (issue 17 §3)
+  checkPage: { es: 'Página de este chequeo', 'pt-BR': 'Página desta checagem' },
+  debateFictional: {
+    es: 'Debate ficticio: candidatos y cifras inventados, para mostrar cómo funciona el Placar.',
+    'pt-BR': 'Debate fictício: candidatos e números inventados, para mostrar como o Placar funciona.',
+  },
+  debateLive: {
+    es: 'En vivo: los chequeos aparecen a medida que se publican.',
+    'pt-BR': 'Ao vivo: as checagens aparecem conforme são publicadas.',
+  },
+  debateEnded: {
+    es: 'Terminado; la revisión posterior aún no se publicó.',
+    'pt-BR': 'Encerrado; a revisão depois do debate ainda não foi publicada.',
+  },
+  debateReviewed: { es: 'Revisado después del debate.', 'pt-BR': 'Revisado depois do debate.' },
+  corrections: { es: 'Correcciones de la revisión', 'pt-BR': 'Correções da revisão' },
+  speakingTimeByTone: { es: 'Tiempo de habla por tono', 'pt-BR': 'Tempo de fala por tom' },
+  tone_proposal: { es: 'Propuesta', 'pt-BR': 'Proposta' },
+  tone_attack: { es: 'Ataque', 'pt-BR': 'Ataque' },
+  tone_defense: { es: 'Defensa', 'pt-BR': 'Defesa' },
+  tone_record: { es: 'Balance', 'pt-BR': 'Balanço' },
+  tone_chatter: { es: 'Conversación', 'pt-BR': 'Conversa' },
+  officialShare: {
+    es: 'Fuentes oficiales: {official} de {total} chequeos con fuente ({percent} %)',
+    'pt-BR': 'Fontes oficiais: {official} de {total} checagens com fonte ({percent} %)',
+  },
+  debateCost: { es: 'Costo de la IA del debate: US$ {usd}', 'pt-BR': 'Custo da IA do debate: US$ {usd}' },
+  noChecksYet: { es: 'Todavía no hay chequeos.', 'pt-BR': 'Ainda não há checagens.' },
+  openDataJson: { es: 'Datos abiertos (JSON)', 'pt-BR': 'Dados abertos (JSON)' },
+  openDebate: { es: 'Ver el debate', 'pt-BR': 'Ver o debate' },
+  reviewPublished: {
+    es: 'Se publicó la revisión posterior al debate, con el marcador revisado y las correcciones.',
+    'pt-BR': 'A revisão depois do debate foi publicada, com o placar revisado e as correções.',
+  },
+  reviewPublishedLink: { es: 'Ver la revisión', 'pt-BR': 'Ver a revisão' },
+  checkOf: { es: 'Chequeo: {candidate}', 'pt-BR': 'Checagem: {candidate}' },
+  backToCheck: { es: 'Volver al chequeo', 'pt-BR': 'Voltar à checagem' },
   spokenAt: { es: 'Dicho a las', 'pt-BR': 'Dito às' },
   noDebates: { es: 'No hay debates.', 'pt-BR': 'Não há debates.' },
   // Methodology

@@ -14,6 +14,18 @@ import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type AxeBuilderClass from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  checkSlug,
+  createReplayStages,
+  debateDocumentParsers,
+  replayIntoStore,
+  reviewStoredDebate,
+  type DebateRepository,
+  type LiveClock,
+} from '@espectro/factcheck';
+import { fictionalDebateReplay } from '@espectro/factcheck/replay';
+import { createStoreDebateRepository } from '@espectro/store';
+import { createTestDatabase, TEST_DATABASE_URL_ENV, type TestDatabase } from '@espectro/store/testing';
 import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from './fixtures/fixture.js';
 import {
   blindspotFujaDaBolha,
@@ -104,6 +116,12 @@ function sideOf(story: (typeof PUBLISHED)[number], domain: string): Bucket | 'no
 }
 const utcDate = (locale: string, iso: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+
+/** The fixture's debate with a review, an earlier debate it repeats and (hostile) a hostile phrase. */
+const DEBATE = FIXTURE.debates.find((debate) => debate.id === 'aurora-2026-04-20')!;
+const DEBATE_PATH = `/placar/${DEBATE.id}`;
+/** The path of a fixture check's own page. */
+const checkPath = (debateId: string, checkId: string) => `/placar/${debateId}/checagens/${checkSlug(checkId)}`;
 
 /** Text as Astro escapes it in HTML. */
 const escapeHtml = (text: string) =>
@@ -197,6 +215,36 @@ function readerId(index: number): string {
   return `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
 }
 
+/**
+ * A live clock whose sleeps wait for {@link release}: each `release()` lets one sleeper go (or the
+ * next one straight through) and advances simulated time by what it asked. With `paceChunks`, one
+ * release = one more chunk of the broadcast has ended.
+ */
+function gatedClock(start: number): LiveClock & { release(): void } {
+  let now = start;
+  let permits = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    now: () => now,
+    async sleep(ms, signal) {
+      if (ms <= 0) return;
+      if (permits > 0) permits -= 1;
+      else
+        await new Promise<void>((resolve, reject) => {
+          if (signal?.aborted) return reject(signal.reason);
+          waiting.push(resolve);
+          signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+        });
+      now += ms;
+    },
+    release() {
+      const next = waiting.shift();
+      if (next !== undefined) next();
+      else permits += 1;
+    },
+  };
+}
+
 describe('route modes', () => {
   test('static: logs a drift warning at build time for a stored blindspot flag the methodology disagrees with (DRIFT)', () => {
     const log = sites.static.build.log;
@@ -275,6 +323,8 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
       '/prisma',
       '/fuja-da-bolha',
       '/placar',
+      DEBATE_PATH,
+      `${DEBATE_PATH}/checagens/0-0`,
       '/metodologia',
       '/contestar',
       '/datos',
@@ -298,6 +348,9 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
       '/archivo/02',
       '/archivo/99',
       '/archivo/2/3',
+      '/placar/no-existe',
+      `${DEBATE_PATH}/checagens/99-0`,
+      '/placar/exemplo-2026-04-06/checagens/2-0',
     ]) {
       const response = await fetch(url(path));
       expect(response.status, path).toBe(404);
@@ -436,6 +489,8 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
       '/fuentes',
       '/fuentes/hostil.example',
       '/placar',
+      DEBATE_PATH,
+      checkPath(DEBATE.id, DEBATE.checks.find((check) => check.phrase === HOSTILE_PAYLOADS.phrase)!.id),
       '/contestar',
       '/retenidas',
       `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
@@ -451,12 +506,62 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     expect(story).toContain('&lt;/script&gt;&lt;script&gt;window.__espectroXss=1&lt;/script&gt;');
   });
 
-  test('the ClaimReview JSON-LD of /placar cannot be closed by a phrase and parses', async () => {
-    const html = await (await fetch(url('/placar'))).text();
-    const match = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
-    expect(match).not.toBeNull();
-    const reviews = JSON.parse(match![1]!) as { claimReviewed: string }[];
-    expect(reviews.map((review) => review.claimReviewed)).toContain(HOSTILE_PAYLOADS.phrase);
+  test('a check page carries its one ClaimReview, which a phrase cannot close and which parses', async () => {
+    const reviews = (await (await fetch(url('/datos/claimreview.json'))).json()) as {
+      claimReviewed: string;
+      url: string;
+    }[];
+    const hostile = reviews.find((review) => review.claimReviewed === HOSTILE_PAYLOADS.phrase);
+    expect(hostile).toBeDefined();
+    const html = await (await fetch(url(new URL(hostile!.url).pathname))).text();
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    expect(scripts).toHaveLength(1);
+    const review = JSON.parse(scripts[0]![1]!) as { '@type': string; claimReviewed: string; url: string };
+    expect(review).toMatchObject({ '@type': 'ClaimReview', claimReviewed: HOSTILE_PAYLOADS.phrase, url: hostile!.url });
+  });
+
+  test("a debate's page: every card in broadcast order with its verdict, both scoreboards, the corrections, and REP-1 linking the earlier check", async () => {
+    const html = await (await fetch(url(DEBATE_PATH))).text();
+    const cards = [
+      ...html.matchAll(
+        /<li class="check-card" id="[^"]+" data-check-id="([^"]+)" data-verdict="([a-z_]+)" data-status="([a-z_]+)"/g,
+      ),
+    ];
+    const latest = (check: (typeof DEBATE.checks)[number]) => check.history[check.history.length - 1]!;
+    expect(cards.map((card) => [card[1], card[2], card[3]])).toEqual(
+      DEBATE.checks.map((check) => [check.id, latest(check).verdict, latest(check).status]),
+    );
+    // reviewed: the live and the revised scoreboard side by side, no live feed any more
+    expect(html).toContain('id="placar-ao-vivo"');
+    expect(html).toContain('id="placar-revisado"');
+    expect(html).not.toContain('data-feed=');
+    // every check whose review changed it is listed with its previous verdict
+    const corrected = DEBATE.checks.filter((check) => {
+      const live = check.history.find((entry) => entry.phase === 'live')!;
+      return (
+        check.history.some((entry) => entry.phase === 'review') &&
+        (live.verdict !== latest(check).verdict || live.status !== latest(check).status)
+      );
+    });
+    expect(corrected.length).toBeGreaterThan(1);
+    expect([...html.matchAll(/data-correction="([^"]+)"/g)].map((match) => match[1])).toEqual(
+      corrected.map((check) => check.id),
+    );
+    // a removed check says so ("Falso → Falso (removida)"), never just "Falso → Falso"
+    const removed = corrected.find((check) => latest(check).status === 'removed')!;
+    const removedLine = html.slice(html.indexOf(`data-correction="${removed.id}"`)).split('</li>')[0]!;
+    expect(removedLine).toContain('(removida)');
+    // REP-1: the reused verdict links the earlier check's own page, which exists
+    const repeated = DEBATE.checks.find((check) => check.repeatOf?.checkId !== undefined)!;
+    const earlier = checkPath('exemplo-2026-04-06', repeated.repeatOf!.checkId!);
+    expect(html).toContain(`href="${earlier}">já checado em ${escapeHtml(repeated.repeatOf!.debate)}</a>`);
+    expect((await fetch(url(earlier))).status).toBe(200);
+    // a check's page: its card with the history open, and a link back to the debate
+    const own = await (await fetch(url(checkPath(DEBATE.id, repeated.id)))).text();
+    expect(own).toContain(`data-check-id="${repeated.id}"`);
+    expect(own).toContain('<details class="check-card__history" open>');
+    expect(own).toContain(`href="${DEBATE_PATH}"`);
+    expect(own).not.toContain('Página desta checagem');
   });
 
   test('the methodology page lists every rule of the catalogue with its version', async () => {
@@ -588,14 +693,14 @@ describe('reader reports on checks (/placar/relato)', () => {
     });
 
   test('stores a report on a published check and thanks the reader', async () => {
-    const response = await report({ checkId: 'aurora-2026-04-20#0', message: 'O dado é de outro ano.' });
+    const response = await report({ checkId: 'aurora-2026-04-20#0.0', message: 'O dado é de outro ano.' });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Obrigado');
   });
 
   test('refuses unknown checks, unknown fields and cross-site posts', async () => {
     expect((await report({ checkId: 'no-existe', message: 'x' })).status).toBe(404);
-    expect((await report({ checkId: 'aurora-2026-04-20#0', message: 'x', extra: '1' })).status).toBe(400);
+    expect((await report({ checkId: 'aurora-2026-04-20#0.0', message: 'x', extra: '1' })).status).toBe(400);
     const crossSite = await fetch(url('/placar/relato'), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://otro.example' },
@@ -936,6 +1041,7 @@ describe.skipIf(!hasChromium)('in chromium', () => {
         '/historia/hostil',
         '/fuentes',
         '/placar',
+        DEBATE_PATH,
         '/retenidas',
         `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
       ]) {
@@ -1153,4 +1259,222 @@ describe.skipIf(!hasChromium)('in chromium', () => {
     expect(found).toEqual({});
     // A generous limit: the machine is shared and slow; no verdict depends on speed.
   }, 400_000);
+
+  // The debate pages have their own axe test (at both widths): a debate page holds a form per card.
+  test.each([
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ])(
+    'axe: the debate pages at $width px, with a report form open; nothing wider than the screen',
+    async (viewport) => {
+      const found: Record<string, string[]> = {};
+      const overflowing: string[] = [];
+      await inTabs(
+        `axe-debate-${viewport.width}`,
+        [DEBATE_PATH, checkPath(DEBATE.id, DEBATE.checks[0]!.id)],
+        async (page, path) => {
+          await page.goto(url(path));
+          await page.locator('.check-card details summary').last().click();
+          const violations = await seriousViolations(page);
+          if (violations.length > 0) found[path] = violations;
+          if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth))
+            overflowing.push(path);
+        },
+        viewport,
+      );
+      expect(found).toEqual({});
+      expect(overflowing).toEqual([]);
+    },
+    120_000,
+  );
+
+  /**
+   * Issue 17's browser test: the bundled fictional replay streamed through the live path
+   * (`replayIntoStore`, what `pnpm start` calls) into a PostgreSQL schema, one chunk at a time — a
+   * gated clock lets the next chunk "end" only when the test says so — while a served site reading
+   * that store (`ESPECTRO_SITE_SOURCE=store`) is open in chromium. Nothing here waits on a timer
+   * of its own: each step waits for what the page shows.
+   */
+  describe.skipIf(!process.env[TEST_DATABASE_URL_ENV])('a debate streamed live through the store (issue 17)', () => {
+    const replay = fictionalDebateReplay();
+    const debateId = replay.debate.id;
+    const livePath = `/placar/${debateId}`;
+    let database: TestDatabase;
+    let repository: DebateRepository;
+    let server: SiteServer;
+
+    beforeAll(async () => {
+      database = await createTestDatabase('postgres');
+      repository = createStoreDebateRepository(database.database, debateDocumentParsers);
+      const base = process.env[TEST_DATABASE_URL_ENV]!;
+      const searchPath = `options=${encodeURIComponent(`-c search_path=${database.schema!}`)}`;
+      server = await startSite(sites.served.build.outDir, {
+        ESPECTRO_SITE_SOURCE: 'store',
+        DATABASE_URL: `${base}${base.includes('?') ? '&' : '?'}${searchPath}`,
+        // the server imports @espectro/store at run time: from its sources, as every test does
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@espectro/source --import tsx`.trim(),
+      });
+    }, 300_000);
+
+    afterAll(async () => {
+      await server?.stop();
+      await database?.cleanup();
+    });
+
+    /** Waits (without a deadline of its own) until `check` holds; generous bound for a loaded machine. */
+    const until = <Value>(read: () => Promise<Value>) => expect.poll(read, { timeout: 120_000, interval: 100 });
+
+    test('cards appear in broadcast order on an open page without a reload; the needle moves only past MEN-2; a reader report sent from the page reaches the review and changes that verdict', async () => {
+      const gate = gatedClock(Date.parse(replay.debate.startedAt));
+      const controller = new AbortController();
+      const storedChunks: number[] = [];
+      const run = replayIntoStore({
+        repository,
+        replay,
+        pace: 20,
+        clock: gate,
+        review: false,
+        signal: controller.signal,
+        onChunk: ({ outcome }) => storedChunks.push(outcome.index),
+      });
+      run.catch(() => undefined);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      try {
+        await until(async () => (await repository.getDebate(debateId))?.phase).toBe('live');
+        const page = await context.newPage();
+        page.on('pageerror', (error) => errors.push(error.message));
+        let navigations = 0;
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) navigations += 1;
+        });
+        await page.goto(`${server.origin}${livePath}`);
+        expect(await page.locator('#estado').textContent()).toBe(
+          'Ao vivo: as checagens aparecem conforme são publicadas.',
+        );
+        expect(await page.locator('#sem-checagens').isVisible()).toBe(true);
+        await page.evaluate(() => ((window as unknown as { __semRecarga: boolean }).__semRecarga = true));
+        const cardIds = () =>
+          page
+            .locator('#checagens > li.check-card')
+            .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-check-id')));
+        const needles = () =>
+          page
+            .locator('#placar-ao-vivo .gauge')
+            .evaluateAll((gauges) =>
+              gauges.map((gauge) => [gauge.getAttribute('data-candidate'), gauge.getAttribute('data-needle')]),
+            );
+        // each comparison as 'insufficient', 'tie' or the name of the candidate who errs more
+        const results = () =>
+          page.locator('#placar-ao-vivo .comparisons li').evaluateAll((items) =>
+            items.map((item) => {
+              const result = item.getAttribute('data-result');
+              return result === 'a' || result === 'b' ? item.getAttribute(`data-${result}`) : result;
+            }),
+          );
+        const seen: ('moves' | 'still')[] = [];
+        let reported = false;
+        for (const chunk of replay.chunks) {
+          gate.release();
+          await until(async () => storedChunks.includes(chunk.index)).toBe(true);
+          const checks = (await repository.listChecks({ debateId })).sort(
+            (left, right) => left.chunkIndex - right.chunkIndex || left.claimIndex - right.claimIndex,
+          );
+          if (!checks.some((check) => check.chunkIndex === chunk.index)) continue;
+          // the page shows exactly the stored checks, in broadcast order
+          await until(cardIds).toEqual(checks.map((check) => check.id));
+          // MEN-2, counted here from the stored live verdicts: the needle moves only when every candidate has ≥ 3 checkable
+          const counts = replay.debate.candidates.map(({ name }) => {
+            const mine = checks.filter((check) => check.candidate === name && check.status === 'published');
+            return {
+              name,
+              n: mine.filter((check) => check.verdict !== 'no_data').length,
+              weighted:
+                mine.filter((check) => check.verdict === 'false').length * 2 +
+                mine.filter((check) => check.verdict === 'imprecise').length,
+            };
+          });
+          const moves = counts.every((count) => count.n >= 3);
+          seen.push(moves ? 'moves' : 'still');
+          // every candidate has a dial from the start, the needle of each moving or still together
+          expect(Object.fromEntries(await needles())).toEqual(
+            Object.fromEntries(counts.map((count) => [count.name, moves ? 'moves' : 'still'])),
+          );
+          const [a, b] = counts as [(typeof counts)[number], (typeof counts)[number]];
+          const tie = 5 * Math.abs(a.weighted * b.n - b.weighted * a.n) < a.n * b.n;
+          expect(await results()).toEqual([
+            !moves ? 'insufficient' : tie ? 'tie' : a.weighted * b.n > b.weighted * a.n ? a.name : b.name,
+          ]);
+          if (chunk.index === 23 && !reported) {
+            // a second reader reports an error on the check of chunk 23 from its card
+            const reader = await context.newPage();
+            await reader.goto(`${server.origin}${livePath}`);
+            const card = reader.locator(`[data-check-id="${debateId}#23.0"]`);
+            await card.getByText('Achou erro nesta checagem?').click();
+            await card
+              .getByLabel('Descreva o erro')
+              .fill('Os 2,08 milhões são do Censo Escolar de 2019; em 2025 eram 1,7 milhão.');
+            await card.getByRole('button', { name: 'Enviar aviso' }).click();
+            await reader.waitForURL(`${server.origin}/placar/relato`);
+            expect(await reader.locator('[role=status]').textContent()).toContain('Obrigado');
+            expect((await repository.listReports(debateId)).map((report) => report.checkId)).toEqual([
+              `${debateId}#23.0`,
+            ]);
+            await reader.close();
+            reported = true;
+          }
+        }
+        // the needle was still, then moved — and never went back
+        expect(seen.indexOf('moves')).toBeGreaterThan(0);
+        expect(seen.slice(seen.indexOf('moves'))).not.toContain('still');
+        expect(reported).toBe(true);
+        await run;
+        await until(() => page.locator('#estado').textContent()).toBe(
+          'Encerrado; a revisão depois do debate ainda não foi publicada.',
+        );
+        // what the live page built from events is what the server renders now
+        const fresh = await context.newPage();
+        await fresh.goto(`${server.origin}${livePath}`);
+        // (card by card: the whitespace between cards differs between the template and the script)
+        const cardsHtml = (target: Page) =>
+          target.locator('#checagens > li.check-card').evaluateAll((cards) => cards.map((card) => card.outerHTML));
+        expect(await cardsHtml(page)).toEqual(await cardsHtml(fresh));
+        await fresh.close();
+        // the post-debate review reads the stored report (the replay's own recorded reports are not stored)
+        const stages = createReplayStages(replay);
+        await reviewStoredDebate({
+          repository,
+          debateId,
+          stages: stages.review,
+          reviewedAt: replay.review!.reviewedAt,
+        });
+        await until(() => page.locator('#revisao-publicada').isVisible()).toBe(true);
+        expect(navigations).toBe(1);
+        expect(await page.evaluate(() => (window as unknown as { __semRecarga?: boolean }).__semRecarga)).toBe(true);
+        await page.locator('#revisao-publicada a').click();
+        await until(() => page.locator('#placar-revisado').count()).toBe(1);
+        const reportedCard = page.locator(`[data-check-id="${debateId}#23.0"]`);
+        expect(await reportedCard.getAttribute('data-verdict')).toBe('no_data');
+        expect(await reportedCard.locator('[data-previous-verdicts]').textContent()).toBe(
+          'Veredito anterior: Verdadeiro',
+        );
+        expect(await page.locator(`[data-correction="${debateId}#23.0"]`).count()).toBe(1);
+        // the check of chunk 3, which nobody reported from the page, keeps its verdict
+        const unreported = page.locator(`[data-check-id="${debateId}#3.0"]`);
+        expect(await unreported.getAttribute('data-verdict')).toBe('true');
+        expect(await unreported.locator('[data-previous-verdicts]').count()).toBe(0);
+        expect(errors).toEqual([]);
+      } catch (error) {
+        mkdirSync(RESULTS, { recursive: true });
+        for (const [index, open] of context.pages().entries())
+          await open
+            .screenshot({ path: join(RESULTS, `debate-live-${index}.png`), fullPage: true })
+            .catch(() => undefined);
+        throw error;
+      } finally {
+        controller.abort(new Error('test over'));
+        await context.close();
+      }
+    }, 600_000);
+  });
 });

@@ -129,6 +129,8 @@ export {
   claimReview,
   claimReviewSubjectOf,
   checkSlug,
+  checkPosition,
+  type CheckPosition,
   checkPagePath,
   debatePagePath,
   absoluteSiteUrl,

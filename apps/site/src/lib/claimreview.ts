@@ -1,76 +1,47 @@
 /**
- * schema.org `ClaimReview` for every published check (seed 001 "Dados abertos"), as JSON-LD.
- * Fields follow https://schema.org/ClaimReview: `claimReviewed`, `reviewRating` (a `Rating` with
- * `ratingValue` 1–3 from worst to best and the verdict as `alternateName`; "Sem dados" has no
- * value), `itemReviewed` (the `Claim`, its speaker as `author`, the debate as `appearance`),
- * `author`, `datePublished` and `url`.
+ * The site's ClaimReviews, built by `@espectro/factcheck`'s one builder (Google Search Central's
+ * fact-check structured data + schema.org): the site only maps its check shape to the builder's
+ * subject. One ClaimReview per check page (`/placar/<debate>/checagens/<slug>`), all of them in
+ * `/datos/claimreview.json`.
  */
-import type { Verdict } from '@espectro/methodology';
-import { VERDICT_LABELS } from '../i18n.js';
+import { claimReview, type ClaimReview, type ClaimReviewSubject } from '@espectro/factcheck';
 import type { SiteCheck, SiteDebate } from './types.js';
 
-/** A schema.org ClaimReview. */
-export interface ClaimReview {
-  '@context': 'https://schema.org';
-  '@type': 'ClaimReview';
-  url: string;
-  claimReviewed: string;
-  datePublished: string;
-  inLanguage: string;
-  author: { '@type': 'Organization'; name: string; url: string };
-  reviewRating: {
-    '@type': 'Rating';
-    alternateName: string;
-    ratingValue?: number;
-    bestRating?: number;
-    worstRating?: number;
-  };
-  itemReviewed: {
-    '@type': 'Claim';
-    author: { '@type': 'Person'; name: string };
-    datePublished: string;
-    appearance?: { '@type': 'CreativeWork'; url: string; name: string };
+export type { ClaimReview } from '@espectro/factcheck';
+
+/** The publishing organisation named in every ClaimReview. */
+export const CLAIM_REVIEW_PUBLISHER = 'Espectro';
+
+/** The builder's subject for a site check (its current, revised state). */
+export function claimReviewSubject(debate: SiteDebate, check: SiteCheck): ClaimReviewSubject {
+  const first = check.history[0];
+  const latest = check.history[check.history.length - 1];
+  return {
+    checkId: check.id,
+    debateId: debate.id,
+    debateName: debate.name,
+    debateUrl: debate.url,
+    candidate: check.candidate,
+    spokenAt: check.spokenAt,
+    claimText: check.phrase,
+    verdict: check.verdict,
+    status: check.status,
+    firstPublishedAt: first?.at ?? check.spokenAt,
+    modifiedAt: latest?.at ?? check.spokenAt,
+    language: 'pt-BR',
   };
 }
 
-const RATING_VALUES: Partial<Record<Verdict, number>> = { false: 1, imprecise: 2, true: 3 };
-
-/** The anchor of a check's card on `/placar`. */
-export function checkAnchor(check: Pick<SiteCheck, 'id'>): string {
-  return `checagem-${check.id.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
+/** The ClaimReview of one check, `null` when it is not published. */
+export function claimReviewOf(debate: SiteDebate, check: SiteCheck, siteUrl: string): ClaimReview | null {
+  return claimReview(claimReviewSubject(debate, check), { siteUrl, publisherName: CLAIM_REVIEW_PUBLISHER });
 }
 
-/** ClaimReviews of a debate's published checks. */
-export function claimReviews(debate: SiteDebate, siteUrl: string, organisation = 'Espectro'): ClaimReview[] {
-  const base = siteUrl.replace(/\/+$/, '');
+/** ClaimReviews of a debate's published checks (for `/datos/claimreview.json`). */
+export function claimReviews(debate: SiteDebate, siteUrl: string): ClaimReview[] {
   return debate.checks
-    .filter((check) => check.status === 'published')
-    .map((check) => {
-      const value = RATING_VALUES[check.verdict];
-      const published = check.history[check.history.length - 1]?.at ?? check.spokenAt;
-      return {
-        '@context': 'https://schema.org',
-        '@type': 'ClaimReview',
-        url: `${base}/placar#${checkAnchor(check)}`,
-        claimReviewed: check.phrase,
-        datePublished: published.slice(0, 10),
-        inLanguage: 'pt-BR',
-        author: { '@type': 'Organization', name: organisation, url: base },
-        reviewRating: {
-          '@type': 'Rating',
-          alternateName: VERDICT_LABELS[check.verdict]['pt-BR'],
-          ...(value !== undefined ? { ratingValue: value, bestRating: 3, worstRating: 1 } : {}),
-        },
-        itemReviewed: {
-          '@type': 'Claim',
-          author: { '@type': 'Person', name: check.candidate },
-          datePublished: check.spokenAt.slice(0, 10),
-          ...(debate.url !== null
-            ? { appearance: { '@type': 'CreativeWork' as const, url: debate.url, name: debate.name } }
-            : {}),
-        },
-      };
-    });
+    .map((check) => claimReviewOf(debate, check, siteUrl))
+    .filter((review): review is ClaimReview => review !== null);
 }
 
 /**

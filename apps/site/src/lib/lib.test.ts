@@ -13,7 +13,8 @@ import {
   TOPIC_LABELS,
   TOPIC_SLUGS,
 } from '../i18n.js';
-import { checkAnchor, claimReviews, jsonForScript } from './claimreview.js';
+import { absoluteSiteUrl, checkPagePath } from '@espectro/factcheck';
+import { claimReviews, jsonForScript } from './claimreview.js';
 import { createFileContestationBackend } from './contestations.js';
 import { csvCell, toCsv } from './csv.js';
 import { siteDataChoice } from './data.js';
@@ -220,7 +221,11 @@ describe('ClaimReview', () => {
       reviewRating: { '@type': 'Rating', bestRating: 3, worstRating: 1 },
       itemReviewed: { '@type': 'Claim', author: { '@type': 'Person' }, appearance: { '@type': 'CreativeWork' } },
     });
-    expect(review.url).toBe(`https://espectro.example/placar#${checkAnchor(debate.checks[0]!)}`);
+    // the absolute URL of the check's own page, as factcheck's builder makes it (one ClaimReview per check page)
+    const first = debate.checks.find((check) => check.status === 'published')!;
+    expect(review.url).toBe(absoluteSiteUrl('https://espectro.example/', checkPagePath(debate.id, first.id)));
+    expect(review.url.startsWith('https://espectro.example/placar/')).toBe(true);
+    expect(review.reviewRating.name).toBe(review.reviewRating.alternateName);
     expect(review.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const noData = reviews.find((candidate) => candidate.reviewRating.alternateName === 'Sem dados');
     expect(noData?.reviewRating.ratingValue).toBeUndefined();

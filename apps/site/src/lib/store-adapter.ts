@@ -43,8 +43,11 @@ const STORE_PACKAGE = '@espectro/store';
 const CHILE_HEADLINES_SHOWN = 200;
 type StoreModule = typeof StoreNamespace;
 
-/** Loads `@espectro/store` at run time (its PGlite/pg drivers stay out of the site bundle). */
-async function loadStoreModule(): Promise<StoreModule> {
+/**
+ * Loads `@espectro/store` at run time (its PGlite/pg drivers and migration files stay out of the
+ * site bundle: the package name is a variable, so Vite leaves the import alone).
+ */
+export async function loadStoreModule(): Promise<StoreModule> {
   try {
     return (await import(/* @vite-ignore */ STORE_PACKAGE)) as StoreModule;
   } catch (error) {
@@ -244,7 +247,7 @@ function historyOf(value: unknown): VerdictHistoryEntry[] {
 export function siteCheckOf(document: Record<string, unknown>): SiteCheck & { debateId: string } {
   const claim = (document.claim ?? {}) as { text?: string; datum?: string };
   const judge = (document.judge ?? null) as { reason?: string } | null;
-  const repeatOf = (document.repeatOf ?? null) as { debate?: string; label?: string } | null;
+  const repeatOf = (document.repeatOf ?? null) as { debate?: string; label?: string; checkId?: string } | null;
   const evidence = Array.isArray(document.evidence)
     ? (document.evidence as { url?: string; title?: string; publishedAt?: string | null }[])
     : [];
@@ -264,7 +267,13 @@ export function siteCheckOf(document: Record<string, unknown>): SiteCheck & { de
     evidence: evidence
       .filter((item) => typeof item.url === 'string')
       .map((item) => ({ url: item.url!, title: item.title ?? null, publishedAt: item.publishedAt ?? null })),
-    repeatOf: repeatOf?.debate ? { debate: repeatOf.debate, label: repeatOf.label ?? repeatOf.debate } : null,
+    repeatOf: repeatOf?.debate
+      ? {
+          debate: repeatOf.debate,
+          label: repeatOf.label ?? repeatOf.debate,
+          ...(typeof repeatOf.checkId === 'string' ? { checkId: repeatOf.checkId } : {}),
+        }
+      : null,
     history,
   };
 }
@@ -412,8 +421,8 @@ export function contestationBackendOver(store: Store): ContestationBackend {
       }
     },
     async addReport(report) {
-      // Readers' reports on checks go to the store's audit log, under the check.
-      await store.audit.record('reader_report', report.checkId, report);
+      // Readers' reports go to the stored debate, where the post-debate review reads them (REV-D).
+      await store.debates.addReport(report);
     },
   };
 }

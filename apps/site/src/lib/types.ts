@@ -221,8 +221,8 @@ export interface SiteCheck {
   /** Valid citations (DEB-5), normalised. */
   citations: string[];
   evidence: SiteEvidence[];
-  /** REP-1: "já checado em". */
-  repeatOf: { debate: string; label: string } | null;
+  /** REP-1: "já checado em" — the earlier debate's name and, when known, the earlier check's id. */
+  repeatOf: { debate: string; label: string; checkId?: string } | null;
   /** REV-D: append-only verdict history. */
   history: VerdictHistoryEntry[];
 }

@@ -180,6 +180,14 @@ export function debateView(debate: SiteDebate): DebateView {
     history: check.history,
   }));
   const boards = scoreboards(histories);
+  // Every candidate of the debate has a dial from the first minute (at 0 checkable until their
+  // first check): MEN-2 compares every candidate, so one without checks keeps the needle still.
+  const withEveryCandidate = (rows: MentirometroRow[]): MentirometroRow[] => [
+    ...rows,
+    ...debate.candidates
+      .filter(({ name }) => !rows.some((row) => row.candidate === name))
+      .map(({ name }) => ({ candidate: name, true: 0, imprecise: 0, false: 0, checkable: 0, index: null })),
+  ];
   const checks = debate.checks.map((check) => ({
     check,
     states: verdictStates({ checkId: check.id, candidate: check.candidate, history: check.history }),
@@ -196,8 +204,8 @@ export function debateView(debate: SiteDebate): DebateView {
   }));
   return {
     debate,
-    live: scoreboardView(boards.live, liveChecks),
-    revised: scoreboardView(boards.revised, revisedChecks),
+    live: scoreboardView(withEveryCandidate(boards.live), liveChecks),
+    revised: scoreboardView(withEveryCandidate(boards.revised), revisedChecks),
     checks,
   };
 }

@@ -81,6 +81,26 @@ export interface ClaimReview {
   };
 }
 
+/** Where a check sits in its debate: the parts of its id `<debateId>#<chunk>.<claim>`. */
+export interface CheckPosition {
+  debateId: string;
+  chunkIndex: number;
+  claimIndex: number;
+}
+
+/**
+ * The debate, chunk and claim of a check id as the live pipeline writes it
+ * (`<debateId>#<chunk>.<claim>`), or `null` for an id of another shape.
+ *
+ * @example
+ * checkPosition('aurora-2026-09-03#12.0'); // { debateId: 'aurora-2026-09-03', chunkIndex: 12, claimIndex: 0 }
+ */
+export function checkPosition(checkId: string): CheckPosition | null {
+  const match = /^(.+)#(\d+)\.(\d+)$/.exec(checkId);
+  if (match === null) return null;
+  return { debateId: match[1]!, chunkIndex: Number(match[2]), claimIndex: Number(match[3]) };
+}
+
 /**
  * The slug of a check in its page's path: `<chunk>-<claim>` from the check id
  * `<debateId>#<chunk>.<claim>` (ids without that tail are slugged whole).

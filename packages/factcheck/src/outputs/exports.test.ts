@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { fictionalDebateReplay } from '../replay/index.js';
 import { runReplay, type ReplayRun } from '../replay/stages.js';
 import type { Check } from '../schemas.js';
-import { checkPagePath, checkSlug, claimReview, claimReviewSubjectOf } from './claimreview.js';
+import { checkPagePath, checkPosition, checkSlug, claimReview, claimReviewSubjectOf } from './claimreview.js';
 import { openDataCsv, openDataRows } from './exports.js';
 import { debateCost, speakingTimeByTone, stageOfEntry } from './scoreboard.js';
 
@@ -108,6 +108,12 @@ describe('ClaimReview (Google Search Central + schema.org)', () => {
     expect(item?.author.url).toBe('https://exemplo.org/espectro/');
     expect(checkSlug('d#12.3')).toBe('12-3');
     expect(checkPagePath('a b', 'a b#1.0')).toBe('/placar/a%20b/checagens/1-0');
+  });
+
+  test("a check id's position: debate, chunk and claim; other shapes are not positions", () => {
+    expect(checkPosition('aurora#x#12.3')).toEqual({ debateId: 'aurora#x', chunkIndex: 12, claimIndex: 3 });
+    expect(checkPosition('aurora-2026-04-20#0')).toBeNull();
+    expect(checkPosition('#1.2')).toBeNull();
   });
 
   test('discarded, removed and under-review checks are not announced', () => {
