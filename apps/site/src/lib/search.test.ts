@@ -65,6 +65,11 @@ describe('search (Orama, Spanish and Portuguese)', () => {
     const checks = await find(words, 'chequeos');
     expect(checks).toContain(`check:${check.id}`);
     expect(checks.every((id) => id.startsWith('check:'))).toBe(true);
+    // a check result opens the check's own page
+    const found = (await searchIndex(index, SearchQuerySchema.parse({ q: words, tipo: 'chequeos' }), 500)).results;
+    expect(found.find((result) => result.id === `check:${check.id}`)?.path).toBe(
+      `/placar/${snapshot.debates[0]!.id}/checagens/${check.id.slice(check.id.lastIndexOf('#') + 1).replace('.', '-')}`,
+    );
     expect((await find(words, 'historias')).every((id) => id.startsWith('story:'))).toBe(true);
   });
 

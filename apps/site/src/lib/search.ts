@@ -17,6 +17,7 @@
  * both modes (forms, API), so one server-side index serves both modes, works without JavaScript
  * and follows the data.
  */
+import { checkPagePath } from '@espectro/factcheck';
 import { create, insertMultiple, search, type AnyOrama, type Results } from '@orama/orama';
 import { stemmer as portugueseStemmer } from '@orama/stemmers/portuguese';
 import { stemmer as spanishStemmer } from '@orama/stemmers/spanish';
@@ -24,7 +25,6 @@ import { stopwords as portugueseStopwords } from '@orama/stopwords/portuguese';
 import { stopwords as spanishStopwords } from '@orama/stopwords/spanish';
 import { z } from 'zod';
 import { TOPIC_LABELS, type Locale } from '../i18n.js';
-import { checkAnchor } from './claimreview.js';
 import type { SiteData, SiteDebate, SiteOutlet, SiteStorySummary } from './types.js';
 
 /** What a result is. */
@@ -174,7 +174,7 @@ export async function buildSearchIndex(sources: SearchSources): Promise<SearchIn
         kind: 'check',
         title: check.phrase,
         detail: `${check.candidate} · ${debate.name}`,
-        path: `/placar#${checkAnchor(check)}`,
+        path: checkPagePath(debate.id, check.id),
         language: 'pt',
         date: check.spokenAt || null,
       };
