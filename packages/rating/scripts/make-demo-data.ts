@@ -2,7 +2,7 @@
  * Generates the SYNTHETIC demo data of `packages/rating/demo/`: articles of three fictional outlets
  * (`periodico-a.example`, `periodico-b.example` in Spain, `jornal-c.example` in Brazil), their
  * evidence records and a roster of stored ratings computed by this package with the offline
- * lexicon baseline. Every article says it is synthetic; none is real news.
+ * lexicon baseline, with the scheduler facts of the demo (kept apart from the ratings, `facts`). Every article says it is synthetic; none is real news.
  *
  * `pnpm --filter @espectro/rating demo-data`
  */
@@ -15,11 +15,13 @@ import {
   createMemoryRatingStore,
   loadPoliticalActorMap,
   mulberry32,
+  recordPreliminary,
   recordRating,
   type Article,
+  type OutletLifecycleFacts,
   type StoredRating,
 } from '../src/index.js';
-import type { RatingEvidenceRecord } from '@espectro/methodology';
+import { METHODOLOGY_VERSION, type RatingEvidenceRecord } from '@espectro/methodology';
 
 const AS_OF = '2026-04-27';
 const demoDirectory = fileURLToPath(new URL('../demo/', import.meta.url));
@@ -285,6 +287,7 @@ const store = createMemoryRatingStore();
 const source = createMemoryArticleSource(articles);
 const analyzer = createLexiconArticleAnalyzer();
 const roster: StoredRating[] = [];
+const facts: Record<string, OutletLifecycleFacts> = {};
 for (const [domain, record] of Object.entries(evidence)) {
   const map = await loadPoliticalActorMap(record.country, actorsDirectory);
   const control = record.ownership?.ownership_history?.find((entry) => entry.control_change === true)?.date;
@@ -297,52 +300,40 @@ for (const [domain, record] of Object.entries(evidence)) {
     ...(control === undefined ? {} : { notBefore: control }),
   });
   const full: RatingEvidenceRecord = { ...record, content: result.evidence };
-  const { rating } = await recordRating(store, {
-    evidence: full,
-    asOf: AS_OF,
-    changedAt: `${AS_OF}T12:00:00Z`,
-    analysis: {
-      backend: result.backend,
-      prompt_id: result.evidence.prompt_id ?? 'lexicon',
-      prompt_version: result.evidence.prompt_version ?? 'unknown',
-    },
-  });
-  const signals: StoredRating['signals'] =
-    domain === 'periodico-a.example'
-      ? { contestations: [{ id: 'c-demo-1', dimension: 'bias', status: 'accepted', resolved_at: '2026-05-02' }] }
-      : domain === 'periodico-b.example'
-        ? {
-            drift: Array.from({ length: 14 }, (_, day) => ({
-              date: new Date(Date.parse('2026-05-10T00:00:00Z') - day * 86_400_000).toISOString().slice(0, 10),
-              bucket: 'center' as const,
-            })),
-          }
-        : undefined;
-  roster.push(signals === undefined ? rating : { ...rating, signals });
+  const { rating } = await recordRating(store, { evidence: full, asOf: AS_OF, changedAt: `${AS_OF}T12:00:00Z` });
+  roster.push(rating);
+  if (domain === 'periodico-a.example') {
+    facts[domain] = {
+      contestations: [{ id: 'c-demo-1', dimension: 'bias', status: 'accepted', resolved_at: '2026-05-02' }],
+    };
+  }
+  if (domain === 'periodico-b.example') {
+    facts[domain] = {
+      drift: Array.from({ length: 14 }, (_, day) => ({
+        date: new Date(Date.parse('2026-05-10T00:00:00Z') - day * 86_400_000).toISOString().slice(0, 10),
+        bucket: 'center' as const,
+      })),
+    };
+  }
 }
-roster.push({
-  domain: 'nuevo-medio.example',
-  name: 'Nuevo medio (ficticio)',
-  country: 'ES',
-  rating: {
-    bias: null,
-    factuality: null,
-    confidence: 'preliminary',
-    methodology_version: 'v1.2-2026-04',
-    as_of: '2026-04-10',
-  },
-  rating_evidence: {
-    status: 'pending',
-    reason: 'Medio añadido desde la auditoría de dominios huérfanos; en cola para análisis de contenido',
-    added_at: '2026-04-10',
-  },
-  rating_reviewed_at: null,
-  added_at: '2026-04-10',
-  signals: { articles_in_window: 23 },
-});
+roster.push(
+  await recordPreliminary(store, {
+    domain: 'nuevo-medio.example',
+    name: 'Nuevo medio (ficticio)',
+    country: 'ES',
+    evidence: {
+      status: 'pending',
+      reason: 'Medio añadido desde la auditoría de dominios huérfanos; en cola para análisis de contenido',
+      added_at: '2026-04-10',
+    },
+    changedAt: '2026-04-10T08:00:00Z',
+    methodologyVersion: METHODOLOGY_VERSION,
+  }),
+);
+facts['nuevo-medio.example'] = { articles_in_window: 23 };
 writeFileSync(
   `${demoDirectory}roster.json`,
-  `${JSON.stringify({ note: 'SYNTHETIC demo roster: fictional outlets rated by @espectro/rating with the offline lexicon baseline on synthetic articles. Not ratings of real outlets.', outlets: roster }, null, 2)}\n`,
+  `${JSON.stringify({ note: 'SYNTHETIC demo roster: fictional outlets rated by @espectro/rating with the offline lexicon baseline on synthetic articles. Not ratings of real outlets.', outlets: roster, facts }, null, 2)}\n`,
 );
 console.log(
   `wrote ${articles.length} articles, ${Object.keys(evidence).length} evidence records, roster of ${roster.length} to ${demoDirectory}`,

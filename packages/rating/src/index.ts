@@ -121,6 +121,7 @@ export {
 } from './content.js';
 export {
   parseRosterFile,
+  rateRosterEntries,
   rosterEvidenceRecord,
   RosterEntrySchema,
   RosterEvidenceSchema,
@@ -128,6 +129,7 @@ export {
   type RosterEntry,
   type RosterEvidence,
   type RosterFile,
+  type RosterRatingOutcome,
 } from './roster.js';
 export {
   ACADEMIC_MAPPING_PROMPT,
@@ -144,22 +146,30 @@ export {
 } from './academic.js';
 export {
   createMemoryRatingStore,
-  parseRoster,
+  isPreliminaryRating,
+  OutletLifecycleFactsSchema,
+  parseRatingRecordWrite,
   ratingSnapshotOf,
+  RatingHistoryKindSchema,
+  RatingRecordWriteSchema,
+  recordPreliminary,
   recordRating,
-  RatingSignalsSchema,
-  RosterSchema,
   storedRatingValue,
   StoredRatingSchema,
   StoredRatingValueSchema,
+  type OutletLifecycleFacts,
+  type RatingHistoryEntry,
+  type RatingHistoryKind,
   type RatingRecordStore,
-  type RatingSignals,
+  type RatingRecordWrite,
   type RecordRatingRequest,
-  type Roster,
+  type RecordRatingResult,
   type StoredRating,
   type StoredRatingValue,
 } from './records.js';
-export { verifyRatings, type RatingMismatch, type RatingVerification } from './verify.js';
+export { canonicalJson, evidenceDigest } from './digest.js';
+export { parseStoredRatingsFile, StoredRatingsFileSchema, type StoredRatingsFile } from './ratings-file.js';
+export { verifyRatings, type OutletVerification, type RatingMismatch, type RatingVerification } from './verify.js';
 export {
   consecutiveDriftDays,
   defaultCurrentPrompts,

@@ -1,6 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import type { RatingEvidenceRecord } from '@espectro/methodology';
+import { evidenceDigest } from './digest.js';
 import { createMemoryRatingStore, recordRating } from './records.js';
+import { ratingRecordStoreContract } from './testing/index.js';
+
+ratingRecordStoreContract(() => createMemoryRatingStore(), { name: 'memory' });
 
 const evidence: RatingEvidenceRecord = {
   domain: 'latercera.com',
@@ -29,81 +33,54 @@ const evidence: RatingEvidenceRecord = {
   },
 };
 
-describe('recordRating (rule CON-4)', () => {
-  test('the first rating records no change; a later change records one entry per field with its cause', async () => {
+describe('recordRating (rules EVID-1, CON-4)', () => {
+  test('stores the funnel rating with the seal of its evidence; a change without an event takes the derived cause', async () => {
     const store = createMemoryRatingStore();
     const first = await recordRating(store, { evidence, asOf: '2026-04-27', changedAt: '2026-04-27T12:00:00Z' });
-    expect(first.changes).toEqual([]);
     expect(first.rating.rating).toMatchObject({
       bias: 'right',
       confidence: 'medium',
       methodology_version: 'v1.2-2026-04',
       as_of: '2026-04-27',
+      evidence_sha256: evidenceDigest(evidence),
     });
-    expect(first.rating.rating_reviewed_at).toBe('2026-04-27');
-
-    const contested: RatingEvidenceRecord = {
+    const center = {
       ...evidence,
-      content: { ...evidence.content!, content_only_sesgo: 'center' } as RatingEvidenceRecord['content'],
-    };
+      academic_assessment: { bucket: 'center' as const, factuality: 'high' as const },
+      content: { ...evidence.content!, content_only_sesgo: 'center' as const },
+    } as RatingEvidenceRecord;
     const second = await recordRating(store, {
-      evidence: contested,
+      evidence: center,
       asOf: '2026-05-02',
-      cause: 'accepted_contestation',
-      contestationId: 'c-1',
       changedAt: '2026-05-02T12:00:00Z',
     });
-    // academic right vs content center: two votes disagree → the content vote, low (FUN-4)
-    const changes = await store.changes('latercera.com');
-    expect(changes).toEqual(second.changes);
-    for (const change of changes)
-      expect(change).toMatchObject({
-        cause: 'accepted_contestation',
-        contestationId: 'c-1',
-        methodologyVersion: 'v1.2-2026-04',
-      });
-    expect(changes.map((change) => [change.field, change.previous, change.next])).toEqual([
-      ['bias', 'right', 'center'],
-      ['confidence', 'medium', 'low'],
+    expect(second.changes.map((change) => [change.field, change.previous, change.next, change.cause])).toEqual([
+      ['bias', 'right', 'center', 'editorial_change'],
     ]);
   });
 
-  test('a change without a cause is refused; the store is unchanged', async () => {
+  test('an accepted contestation names itself; without its id the re-rating is refused and nothing changes', async () => {
     const store = createMemoryRatingStore();
     await recordRating(store, { evidence, asOf: '2026-04-27', changedAt: '2026-04-27T12:00:00Z' });
-    const sold: RatingEvidenceRecord = {
-      ...evidence,
-      ownership: { owner_type: 'family-controlled', country_regime: 'democracy' },
-    };
-    await expect(
-      recordRating(store, { evidence: sold, asOf: '2026-05-01', changedAt: '2026-05-01T00:00:00Z' }),
-    ).rejects.toThrow(/rule CON-4/);
-    expect((await store.get('latercera.com'))!.rating_evidence).toEqual(evidence);
-    const { changes } = await recordRating(store, {
-      evidence: sold,
-      asOf: '2026-05-01',
-      cause: 'ownership_change',
-      changedAt: '2026-05-01T00:00:00Z',
-    });
-    expect(changes.map((change) => [change.field, change.previous, change.next, change.cause])).toEqual([
-      ['ownership', 'corporate-conglomerate', 'family-controlled', 'ownership_change'],
-    ]);
-  });
-
-  test('an accepted contestation must be named (CON-4)', async () => {
-    const store = createMemoryRatingStore();
-    await recordRating(store, { evidence, asOf: '2026-04-27', changedAt: '2026-04-27T12:00:00Z' });
-    const changed: RatingEvidenceRecord = {
-      ...evidence,
-      academic_assessment: { ...evidence.academic_assessment, factuality: 'mixed' },
-    };
+    const sold = { ...evidence, ownership: { ...evidence.ownership!, owner_type: 'family-controlled' as const } };
     await expect(
       recordRating(store, {
-        evidence: changed,
+        evidence: sold,
         asOf: '2026-05-01',
-        cause: 'accepted_contestation',
         changedAt: '2026-05-01T00:00:00Z',
+        cause: 'accepted_contestation',
       }),
     ).rejects.toThrow(/contestationId/);
+    expect((await store.get('latercera.com'))!.rating_evidence).toEqual(evidence);
+    const accepted = await recordRating(store, {
+      evidence: sold,
+      asOf: '2026-05-01',
+      changedAt: '2026-05-01T00:00:00Z',
+      cause: 'accepted_contestation',
+      contestationId: 'c-9',
+    });
+    expect(accepted.changes).toMatchObject([
+      { field: 'ownership', cause: 'accepted_contestation', contestationId: 'c-9' },
+    ]);
   });
 });

@@ -12,10 +12,12 @@ import {
   EditorialScopeSchema,
   IsoDateSchema,
   RatingEvidenceRecordSchema,
+  type RatingChangeRecord,
   type RatingEvidenceRecord,
 } from '@espectro/methodology';
 import { z } from 'zod';
 import { formatZodIssues, RatingError } from './errors.js';
+import { recordRating, type RatingRecordStore, type RecordRatingResult } from './records.js';
 
 /**
  * The evidence of a roster entry: the seed-002 record without `domain`, `name`, `country` and
@@ -111,4 +113,40 @@ export function rosterEvidenceRecord(entry: RosterEntry): RatingEvidenceRecord {
     editorial_scope: entry.scope,
     ...entry.evidence,
   });
+}
+
+/** What {@link rateRosterEntries} did to one outlet. */
+export interface RosterRatingOutcome {
+  domain: string;
+  outcome: RecordRatingResult['outcome'];
+  changes: RatingChangeRecord[];
+}
+
+/**
+ * Rates every roster entry from its evidence and records it through `store` (`recordRating`): a
+ * new outlet is `created`, a preliminary one gets its `initial` rating, a changed rating is
+ * `rerated` with the cause `ratingChangeCause` derives from the previous and the new evidence
+ * (CON-4), and an unchanged one is refreshed quietly. Entries are rated one by one, each in its own
+ * write; the first invalid entry throws.
+ *
+ * @example
+ * const outcomes = await rateRosterEntries(createStoreRatingRecordStore(tx), roster.outlets, { asOf: roster.asOf, changedAt: `${roster.asOf}T00:00:00.000Z` });
+ * outcomes.filter((entry) => entry.outcome === 'rerated').map((entry) => entry.domain); // outlets whose stories need republishing
+ */
+export async function rateRosterEntries(
+  store: RatingRecordStore,
+  entries: readonly RosterEntry[],
+  options: { asOf: string; changedAt: string },
+): Promise<RosterRatingOutcome[]> {
+  const outcomes: RosterRatingOutcome[] = [];
+  for (const entry of entries) {
+    const result = await recordRating(store, {
+      evidence: rosterEvidenceRecord(entry),
+      asOf: options.asOf,
+      changedAt: options.changedAt,
+      name: entry.name,
+    });
+    outcomes.push({ domain: entry.domain, outcome: result.outcome, changes: result.changes });
+  }
+  return outcomes;
 }

@@ -2,32 +2,51 @@ import { readFileSync } from 'node:fs';
 import { reEvaluationDue } from '@espectro/methodology';
 import { describe, expect, test } from 'vitest';
 import { DEMO_DIRECTORY } from './__fixtures__/fixtures.js';
-import { parseRoster, type StoredRating } from './records.js';
+import { evidenceDigest } from './digest.js';
+import type { OutletLifecycleFacts, StoredRating } from './records.js';
+import { parseStoredRatingsFile } from './ratings-file.js';
 import { consecutiveDriftDays, DUE_REASON_CAUSES, dueOutlets } from './scheduler.js';
 
-const rated: StoredRating = {
+const ratedEvidence = {
   domain: 'diario.example',
   country: 'ES',
+  editorial_scope: 'political' as const,
+  ownership: {
+    owner_type: 'family-controlled' as const,
+    country_regime: 'democracy' as const,
+    ownership_history: [{ date: '2026-03-20', event: 'vendido', control_change: true }],
+  },
+  content: {
+    status: 'insufficient' as const,
+    sample_size: 12,
+    backend: 'lexicon-baseline (offline)',
+    prompt_id: 'lexicon-es',
+    prompt_version: '2026-05-01',
+  },
+};
+const rated: StoredRating = {
+  domain: 'diario.example',
+  name: 'Diario',
+  country: 'ES',
+  added_at: '2025-01-10',
   rating: {
     bias: 'right',
     factuality: 'high',
     confidence: 'medium',
+    applied_rule: null,
+    flags: [],
+    dissent: [],
+    trace: [],
     methodology_version: 'v1.2-2026-04',
     as_of: '2026-03-01',
+    evidence_sha256: evidenceDigest(ratedEvidence),
   },
-  rating_evidence: {
-    domain: 'diario.example',
-    country: 'ES',
-    editorial_scope: 'political',
-    ownership: {
-      owner_type: 'family-controlled',
-      country_regime: 'democracy',
-      ownership_history: [{ date: '2026-03-20', event: 'vendido', control_change: true }],
-    },
-  },
+  rating_evidence: ratedEvidence,
   rating_reviewed_at: '2026-03-01',
-  analysis: { backend: 'lexicon-baseline (offline)', prompt_id: 'lexicon-es', prompt_version: '2026-05-01' },
 };
+
+/** The facts of one outlet as the options of `dueOutlets`. */
+const withFacts = (outlet: StoredRating, facts: OutletLifecycleFacts) => new Map([[outlet.domain, facts]]);
 
 function day(offset: number): string {
   return new Date(Date.parse('2026-04-27T00:00:00Z') - offset * 86_400_000).toISOString().slice(0, 10);
@@ -65,46 +84,50 @@ describe('dueOutlets', () => {
     ]);
     expect(dueOutlets([{ ...quiet, rating_reviewed_at: '2025-10-30' }], { asOf: '2026-04-27' })[0]!.due).toBe(false);
     const drift = Array.from({ length: 14 }, (_, offset) => ({ date: day(offset), bucket: 'center' as const }));
-    expect(dueOutlets([{ ...quiet, signals: { drift } }], { asOf: '2026-04-27' })[0]).toMatchObject({
+    expect(dueOutlets([quiet], { asOf: '2026-04-27', facts: withFacts(quiet, { drift }) })[0]).toMatchObject({
       reasons: ['content_drift'],
       cause: 'editorial_change',
     });
-    expect(dueOutlets([{ ...quiet, signals: { drift: drift.slice(0, 13) } }], { asOf: '2026-04-27' })[0]!.due).toBe(
-      false,
-    );
     expect(
-      dueOutlets([{ ...quiet, signals: { primary_academic_evaluation_at: '2026-04-01' } }], { asOf: '2026-04-27' })[0]!
-        .reasons,
+      dueOutlets([quiet], { asOf: '2026-04-27', facts: withFacts(quiet, { drift: drift.slice(0, 13) }) })[0]!.due,
+    ).toBe(false);
+    expect(
+      dueOutlets([quiet], {
+        asOf: '2026-04-27',
+        facts: withFacts(quiet, { primary_academic_evaluation_at: '2026-04-01' }),
+      })[0]!.reasons,
     ).toEqual(['new_primary_academic_evaluation']);
     // events after asOf have not happened yet
     expect(
-      dueOutlets([{ ...quiet, signals: { regime_changed_at: '2026-05-01' } }], { asOf: '2026-04-27' })[0]!.due,
+      dueOutlets([quiet], { asOf: '2026-04-27', facts: withFacts(quiet, { regime_changed_at: '2026-05-01' }) })[0]!.due,
     ).toBe(false);
   });
 
   test('accepted contestations since the last review, new prompt/model/methodology versions — causes in priority order', () => {
-    const [due] = dueOutlets(
-      [
-        {
-          ...rated,
-          rating: { ...rated.rating, methodology_version: 'v1.1-2026-04' },
-          analysis: {
-            backend: 'llm:gemini/gemini-2.5-flash',
-            prompt_id: 'rating.article-rubric',
-            prompt_version: '2026-01-01.1',
-            model: 'gemini-2.5-flash',
-          },
-          signals: {
-            contestations: [
-              { id: 'c-old', status: 'accepted', resolved_at: '2026-02-01' },
-              { id: 'c-new', status: 'accepted', resolved_at: '2026-04-02' },
-              { id: 'c-open', status: 'triage' },
-            ],
-          },
-        },
-      ],
-      { asOf: '2026-04-27', currentModel: 'gemini-3-flash' },
-    );
+    const llmEvidence = {
+      ...ratedEvidence,
+      content: {
+        ...ratedEvidence.content,
+        backend: 'llm:gemini/gemini-2.5-flash',
+        prompt_id: 'rating.article-rubric',
+        prompt_version: '2026-01-01.1',
+      },
+    };
+    const outlet: StoredRating = {
+      ...rated,
+      rating: { ...rated.rating, methodology_version: 'v1.1-2026-04', evidence_sha256: evidenceDigest(llmEvidence) },
+      rating_evidence: llmEvidence,
+    };
+    const contestations = [
+      { id: 'c-old', status: 'accepted' as const, resolved_at: '2026-02-01' },
+      { id: 'c-new', status: 'accepted' as const, resolved_at: '2026-04-02' },
+      { id: 'c-open', status: 'triage' as const },
+    ];
+    const [due] = dueOutlets([outlet], {
+      asOf: '2026-04-27',
+      currentModel: 'gemini-3-flash',
+      facts: withFacts(outlet, { contestations }),
+    });
     expect(due!.reasons).toEqual([
       'ownership_change',
       'accepted_contestation',
@@ -123,16 +146,24 @@ describe('dueOutlets', () => {
   });
 
   test('preliminary outlets follow REV-2', () => {
+    const pending = { status: 'pending' as const, reason: 'huérfano', added_at: '2026-04-10' };
     const preliminary: StoredRating = {
       domain: 'nuevo.example',
+      name: 'Nuevo',
+      country: 'ES',
       rating: {
         bias: null,
         factuality: null,
         confidence: 'preliminary',
+        applied_rule: null,
+        flags: [],
+        dissent: [],
+        trace: ['PRELIM'],
         methodology_version: 'v1.2-2026-04',
         as_of: '2026-04-10',
+        evidence_sha256: evidenceDigest(pending),
       },
-      rating_evidence: { status: 'pending', reason: 'huérfano', added_at: '2026-04-10' },
+      rating_evidence: pending,
       rating_reviewed_at: null,
       added_at: '2026-04-10',
     };
@@ -141,22 +172,30 @@ describe('dueOutlets', () => {
       preliminary: { action: 'wait' },
     });
     expect(
-      dueOutlets([{ ...preliminary, signals: { articles_in_window: 23 } }], { asOf: '2026-04-27' })[0],
+      dueOutlets([preliminary], { asOf: '2026-04-27', facts: withFacts(preliminary, { articles_in_window: 23 }) })[0],
     ).toMatchObject({
       reasons: ['preliminary_content_analysis_due'],
       cause: 'editorial_change',
     });
     expect(
-      dueOutlets([{ ...preliminary, signals: { articles_in_window: 23, last_content_result: 'left' } }], {
+      dueOutlets([preliminary], {
         asOf: '2026-04-27',
+        facts: withFacts(preliminary, { articles_in_window: 23, last_content_result: 'left' }),
       })[0]!.reasons,
     ).toEqual(['preliminary_promote_low']);
     expect(dueOutlets([preliminary], { asOf: '2026-06-20' })[0]!.reasons).toEqual(['preliminary_needs_review']);
   });
 
   test('the synthetic demo roster: contestation and drift after the demo date', () => {
-    const roster = parseRoster(JSON.parse(readFileSync(`${DEMO_DIRECTORY}roster.json`, 'utf8')));
-    const due = dueOutlets(roster.outlets, { asOf: '2026-05-10' });
+    const roster = parseStoredRatingsFile(JSON.parse(readFileSync(`${DEMO_DIRECTORY}roster.json`, 'utf8')));
+    const due = dueOutlets(roster.outlets, { asOf: '2026-05-10', facts: roster.facts });
+    // without the facts only the calendar speaks
+    expect(dueOutlets(roster.outlets, { asOf: '2026-05-10' }).map((outlet) => outlet.reasons)).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
     expect(due.map((outlet) => [outlet.domain, outlet.reasons])).toEqual([
       ['periodico-a.example', ['accepted_contestation']],
       ['periodico-b.example', ['content_drift']],

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { ARTICLE_RUBRIC_PROMPT } from './analysis/rubric.js';
 import { dayNumber, isoDate } from './dates.js';
 import { BUNDLED_LEXICONS } from './lexicon.js';
-import type { StoredRating } from './records.js';
+import { isPendingEvidence } from '@espectro/methodology';
+import type { OutletLifecycleFacts, StoredRating } from './records.js';
 
 /**
  * Why an outlet is due for (re-)rating. REV-1 reasons (`cadence`, `ownership_change` — reported
@@ -87,6 +88,8 @@ export interface DueOptions {
   currentModel?: string;
   /** Default the methodology version of @espectro/methodology. */
   methodologyVersion?: string;
+  /** What the store knows of each outlet's lifecycle (drift series, article counts, contestations…), by domain. */
+  facts?: ReadonlyMap<string, OutletLifecycleFacts>;
 }
 
 /** The scheduling decision for one outlet. */
@@ -106,6 +109,22 @@ export interface OutletDue {
   reEvaluation?: ReEvaluationResult;
   /** REV-2 result (preliminary outlets). */
   preliminary?: PreliminaryStatusResult;
+}
+
+/** What produced the content evidence of a rating (from the evidence's provenance fields). */
+function analysisOf(outlet: StoredRating): { prompt_id?: string; prompt_version?: string; model?: string } | undefined {
+  const evidence = outlet.rating_evidence;
+  if (isPendingEvidence(evidence)) return undefined;
+  const content = (evidence as RatingEvidenceRecord).content;
+  if (content === undefined) return undefined;
+  const model = content.backend?.startsWith('llm:')
+    ? content.backend.slice(content.backend.indexOf('/') + 1)
+    : undefined;
+  return {
+    ...(content.prompt_id === undefined ? {} : { prompt_id: content.prompt_id }),
+    ...(content.prompt_version === undefined ? {} : { prompt_version: content.prompt_version }),
+    ...(model === undefined ? {} : { model }),
+  };
 }
 
 /** The default `currentPrompts`: the article rubric and the bundled lexicons. */
@@ -196,12 +215,12 @@ export function dueOutlets(outlets: readonly StoredRating[], options: DueOptions
       details,
     };
     const evidence = outlet.rating_evidence;
-    const signals = outlet.signals ?? {};
+    const signals = options.facts?.get(outlet.domain) ?? {};
     const reviewed = outlet.rating_reviewed_at;
     const preliminary = outlet.rating.confidence === 'preliminary';
 
     if (preliminary) {
-      const addedAt = outlet.added_at ?? ('status' in evidence ? evidence.added_at : undefined) ?? outlet.rating.as_of;
+      const addedAt = outlet.added_at;
       // rule REV-2
       const status = preliminaryStatus({
         articles: signals.articles_in_window ?? 0,
@@ -275,7 +294,7 @@ export function dueOutlets(outlets: readonly StoredRating[], options: DueOptions
     }
 
     if (!preliminary) {
-      const analysis = outlet.analysis;
+      const analysis = analysisOf(outlet);
       if (analysis?.prompt_id !== undefined && analysis.prompt_version !== undefined) {
         const current = prompts[analysis.prompt_id];
         if (current !== undefined && current !== analysis.prompt_version) {

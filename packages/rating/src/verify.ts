@@ -12,6 +12,7 @@ import {
 } from '@espectro/methodology';
 import { unsupportedReliedOn } from './academic.js';
 import { RatingError } from './errors.js';
+import { evidenceDigest } from './digest.js';
 import { StoredRatingSchema, type StoredRating } from './records.js';
 
 /** One disagreement between a stored rating and what its evidence supports. */
@@ -24,17 +25,30 @@ export interface RatingMismatch {
   message: string;
 }
 
+/** The verdict on one outlet. */
+export interface OutletVerification {
+  domain: string;
+  /** `verified`: reproduced exactly; `mismatch`; `other_methodology`: not re-derived; `unsealed`: rated before ratings were sealed. */
+  result: 'verified' | 'mismatch' | 'other_methodology' | 'unsealed';
+  mismatches: RatingMismatch[];
+  methodologyVersion: string;
+}
+
 /** Result of {@link verifyRatings}. */
 export interface RatingVerification {
   /** Outlets checked. */
   checked: number;
-  /** Outlets whose stored rating the evidence reproduces exactly. */
+  /** Outlets whose stored rating the evidence reproduces exactly, with the evidence seal intact. */
   verified: number;
   mismatches: RatingMismatch[];
   /** Ratings stamped with another methodology version: they keep their stamp and are not re-derived (seed 002 changelog). */
   otherMethodology: { domain: string; methodologyVersion: string }[];
+  /** Ratings without an evidence seal (written before ratings were sealed): re-derived, but not counted as verified. */
+  unsealed: string[];
   /** Problems that do not make a rating wrong (e.g. an academic entry without a literal quote). */
   warnings: { domain: string; message: string }[];
+  /** One verdict per outlet, in input order (what `rating_verifications` stores). */
+  outlets: OutletVerification[];
 }
 
 function sameSet(a: readonly string[], b: readonly string[]): boolean {
@@ -123,13 +137,17 @@ function checkContent(domain: string, evidence: RatingEvidenceRecord, mismatches
  * Re-derives every stored rating from its evidence and lists every disagreement — "if the evidence
  * does not support the rating, the rating is the bug" (seed 002 §11). For each outlet:
  *
+ * - the evidence must carry the seal stored with the rating (`evidenceDigest`): any field edited
+ *   after the rating — even one the funnel does not read — is a mismatch; a rating without a seal
+ *   (written before sealing) is listed in `unsealed`, not counted as verified;
  * - a `preliminary` rating must have pending evidence and no bias (PRELIM), and pending evidence
  *   must carry a `preliminary` rating;
  * - a rating stamped with another methodology version is listed in `otherMethodology`, not
  *   re-derived;
  * - otherwise `rateOutlet(evidenceToRateOutletInput(evidence, rating.as_of))` must reproduce the
- *   stored bias, factuality and confidence, and — when stored — the applied rule, flags and dissent
- *   (also `ownership.applied_rule` and `dissent` inside the evidence);
+ *   stored bias, factuality, confidence, applied rule, flags, dissent and trace (and, when recorded,
+ *   `ownership.applied_rule` and `dissent` inside the evidence); the evidence must be the record of
+ *   the outlet's own domain and country;
  * - the content-only bucket must follow from the stored metrics (CB-0..2, when the incumbent is
  *   stored) and the content factuality from the stored signals;
  * - every `academic_assessment.relied_on` passage must occur in a stored academic quote.
@@ -141,7 +159,27 @@ function checkContent(domain: string, evidence: RatingEvidenceRecord, mismatches
  * if (report.mismatches.length > 0) process.exitCode = 1;
  */
 export function verifyRatings(storedRatings: readonly unknown[]): RatingVerification {
-  const report: RatingVerification = { checked: 0, verified: 0, mismatches: [], otherMethodology: [], warnings: [] };
+  const report: RatingVerification = {
+    checked: 0,
+    verified: 0,
+    mismatches: [],
+    otherMethodology: [],
+    unsealed: [],
+    warnings: [],
+    outlets: [],
+  };
+  const conclude = (
+    domain: string,
+    mismatches: RatingMismatch[],
+    methodologyVersion: string,
+    otherwise: OutletVerification['result'] = 'verified',
+  ): void => {
+    report.mismatches.push(...mismatches);
+    const result = mismatches.length > 0 ? 'mismatch' : otherwise;
+    if (result === 'verified') report.verified += 1;
+    if (result === 'unsealed') report.unsealed.push(domain);
+    report.outlets.push({ domain, result, mismatches, methodologyVersion });
+  };
   for (const [position, input] of storedRatings.entries()) {
     report.checked += 1;
     const parsed = StoredRatingSchema.safeParse(input);
@@ -149,18 +187,40 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
     const label = typeof domain === 'string' ? domain : `#${position}`;
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      report.mismatches.push({
-        domain: label,
-        field: 'record',
-        stored: null,
-        derived: null,
-        message: `not a valid stored rating — ${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`}`,
-      });
+      const version = (input as { rating?: { methodology_version?: unknown } } | null)?.rating?.methodology_version;
+      conclude(
+        label,
+        [
+          {
+            domain: label,
+            field: 'record',
+            stored: null,
+            derived: null,
+            message: `not a valid stored rating — ${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`}`,
+          },
+        ],
+        typeof version === 'string' ? version : METHODOLOGY_VERSION,
+      );
       continue;
     }
     const stored: StoredRating = parsed.data;
     const mismatches: RatingMismatch[] = [];
     const evidence = stored.rating_evidence;
+    const version = stored.rating.methodology_version;
+    // the seal: the evidence must be the one the rating was computed from, to the last field
+    const seal = stored.rating.evidence_sha256;
+    const digest = evidenceDigest(evidence);
+    if (seal !== null && seal !== digest) {
+      mismatches.push({
+        domain: label,
+        field: 'rating_evidence',
+        stored: seal,
+        derived: digest,
+        message:
+          'the stored evidence is not the evidence the rating was computed from (its seal differs): a field was edited after the rating',
+      });
+    }
+    const sealed: OutletVerification['result'] = seal === null ? 'unsealed' : 'verified';
     const pending = PendingEvidenceSchema.safeParse(evidence).success;
     if (stored.rating.confidence === 'preliminary' || pending) {
       // rule PRELIM
@@ -191,13 +251,22 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
           message: 'a preliminary outlet has no bias until a content run assigns one',
         });
       }
-      report.mismatches.push(...mismatches);
-      if (mismatches.length === 0) report.verified += 1;
+      conclude(label, mismatches, version, sealed);
       continue;
     }
     const record = evidence as RatingEvidenceRecord;
-    if (stored.rating.methodology_version !== METHODOLOGY_VERSION) {
-      report.otherMethodology.push({ domain: label, methodologyVersion: stored.rating.methodology_version });
+    if (record.domain !== stored.domain || record.country !== stored.country) {
+      mismatches.push({
+        domain: label,
+        field: 'rating_evidence.domain',
+        stored: `${stored.domain} (${stored.country ?? '—'})`,
+        derived: `${record.domain} (${record.country})`,
+        message: `the evidence is the record of ${record.domain} (${record.country}), not of this outlet`,
+      });
+    }
+    if (version !== METHODOLOGY_VERSION) {
+      report.otherMethodology.push({ domain: label, methodologyVersion: version });
+      conclude(label, mismatches, version, 'other_methodology');
       continue;
     }
     let derived: RateOutletResult;
@@ -205,13 +274,14 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
       derived = rateOutlet(evidenceToRateOutletInput(record, stored.rating.as_of));
     } catch (error) {
       if (error instanceof MethodologyInputError || error instanceof RatingError) {
-        report.mismatches.push({
+        mismatches.push({
           domain: label,
           field: 'evidence',
           stored: null,
           derived: null,
           message: `the evidence cannot be rated: ${error.message}`,
         });
+        conclude(label, mismatches, version);
         continue;
       }
       throw error;
@@ -230,11 +300,19 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
     compare('bias', stored.rating.bias, derived.bias);
     compare('factuality', stored.rating.factuality, derived.factuality);
     compare('confidence', stored.rating.confidence, derived.confidence);
-    if (stored.rating.applied_rule !== undefined)
-      compare('applied_rule', stored.rating.applied_rule, derived.appliedRule);
+    compare('applied_rule', stored.rating.applied_rule, derived.appliedRule);
+    if (stored.rating.trace.join(' ') !== derived.trace.join(' ')) {
+      mismatches.push({
+        domain: label,
+        field: 'trace',
+        stored: stored.rating.trace,
+        derived: derived.trace,
+        message: `stored trace ${stored.rating.trace.join(' → ')} but the evidence gives ${derived.trace.join(' → ')}`,
+      });
+    }
     if (record.ownership?.applied_rule !== undefined)
       compare('ownership.applied_rule', record.ownership.applied_rule, derived.appliedRule);
-    if (stored.rating.flags !== undefined && !sameSet(stored.rating.flags, derived.flags)) {
+    if (!sameSet(stored.rating.flags, derived.flags)) {
       mismatches.push({
         domain: label,
         field: 'flags',
@@ -274,8 +352,7 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
           message: `academic source "${entry.source}" has no literal quote (seed 002 §3)`,
         });
     }
-    report.mismatches.push(...mismatches);
-    if (mismatches.length === 0) report.verified += 1;
+    conclude(label, mismatches, version, sealed);
   }
   return report;
 }

@@ -51,22 +51,23 @@ export {
   type MigrationReport,
 } from './migrate.js';
 export {
+  OutletProfileInputSchema,
   PreliminaryOutletInputSchema,
-  RecordOutletRatingInputSchema,
   countOutletsByConfidence,
   ensurePreliminaryOutlets,
   getOutlet,
   listOutlets,
   outletFromRow,
-  recordOutletRating,
+  setOutletProfiles,
   type ListOutletsFilter,
   type Outlet,
   type OutletRatingHistoryEntry,
   type OutletWithHistory,
+  type OutletProfileInput,
   type PreliminaryOutletInput,
-  type RecordOutletRatingInput,
-  type RecordOutletRatingResult,
 } from './outlets.js';
+export { createStoreRatingRecordStore, listSourceRows, storedRatingOfRow } from './rating-records.js';
+export { latestVerifications, recordVerifications, type StoredVerification } from './rating-verifications.js';
 export {
   ArticleInputSchema,
   NEAR_DUPLICATE_TITLE_DAYS,

@@ -1,28 +1,20 @@
 /**
- * Outlets (`sources`) and their rating history (CON-4). Ratings come from the methodology's
- * `rateOutlet` (or `preliminaryRating` for PRELIM); this module only stores them and records, for
- * every change of a rated field, its cause.
+ * Outlets (`sources`) as the site and the pipeline read them, their rating history (CON-4), their
+ * roster profile, and PRELIM entries for unrostered domains. Ratings are written only through the
+ * `RatingRecordStore` on the database (`rating-records.ts`).
  */
 import {
   isPendingEvidence,
-  ownershipOf,
   preliminaryRating,
-  RateOutletResultSchema,
-  RatingChangeCauseSchema,
-  ratingChangeCause,
-  ratingChanges,
-  RatingEvidenceSchema,
   type Bucket,
   type EditorialScope,
   type Factuality,
   type OwnershipRule,
   type OwnerType,
-  type RateOutletResult,
   type RatingChangeCause,
   type RatingChangeRecord,
   type RatingConfidence,
   type RatingEvidence,
-  type RatingSnapshot,
 } from '@espectro/methodology';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -30,6 +22,7 @@ import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
 import { sourceRatingChanges, sourceRatings, sources } from './schema.js';
 import { parseStoreInput } from './validate.js';
+import { evidenceDigest } from '@espectro/rating';
 
 /** An outlet as the repository returns it (dates as ISO strings). */
 export interface Outlet {
@@ -88,37 +81,57 @@ export const DomainSchema = z
     /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/,
     'expected a lowercase domain such as elpais.com',
   );
-const InstantSchema = z.iso.datetime({ offset: true });
 
-/** Input of {@link recordOutletRating}. */
-export const RecordOutletRatingInputSchema = z.object({
+/**
+ * The roster profile of an outlet: what `outlets.json` says of it besides its rating evidence.
+ *
+ * @example
+ * OutletProfileInputSchema.parse({ domain: 'elpais.com', language: 'es', factualityScore: 70, aliases: ['EP'] });
+ */
+export const OutletProfileInputSchema = z.object({
   domain: DomainSchema,
-  name: z.string().min(1),
-  country: z.string().min(2).nullable().optional(),
   language: z.string().min(2).nullable().optional(),
-  scope: z.enum(['political', 'non_political']),
+  /** Fuja da Bolha score 0–100 (BS-BR-5); null = unknown. */
   factualityScore: z.number().min(0).max(100).nullable().optional(),
   bodyLicensed: z.boolean().optional(),
   aliases: z.array(z.string().min(1)).optional(),
-  evidence: RatingEvidenceSchema,
-  rating: RateOutletResultSchema,
-  ratedAt: InstantSchema,
-  /**
-   * CON-4 cause of a change of an earlier funnel rating; when omitted, `ratingChangeCause` of
-   * @espectro/methodology derives it from the previous and the new evidence.
-   */
-  cause: RatingChangeCauseSchema.optional(),
-  contestationId: z.string().min(1).optional(),
-  notes: z.string().max(10_000).optional(),
 });
-/** @see {@link RecordOutletRatingInputSchema} */
-export type RecordOutletRatingInput = z.input<typeof RecordOutletRatingInputSchema>;
+/** @see {@link OutletProfileInputSchema} */
+export type OutletProfileInput = z.input<typeof OutletProfileInputSchema>;
 
-/** What {@link recordOutletRating} did. */
-export interface RecordOutletRatingResult {
-  /** `created`: new outlet; `initial`: a preliminary outlet got its first funnel rating; `rerated`: a rated field changed; `unchanged`. */
-  outcome: 'created' | 'initial' | 'rerated' | 'unchanged';
-  changes: RatingChangeRecord[];
+/**
+ * Sets the roster profile of outlets that exist (their ratings go through the
+ * `RatingRecordStore`; this never touches a rating). Unknown domains are an error.
+ *
+ * @example
+ * await setOutletProfiles(tx, roster.outlets);
+ */
+export async function setOutletProfiles(
+  executor: StoreExecutor,
+  profiles: readonly OutletProfileInput[],
+): Promise<void> {
+  const operation = 'outlets.setProfiles';
+  for (const profile of profiles) {
+    const parsed = parseStoreInput(OutletProfileInputSchema, profile, operation);
+    const updated = await executor
+      .update(sources)
+      .set({
+        language: parsed.language ?? null,
+        factualityScore: parsed.factualityScore ?? null,
+        bodyLicensed: parsed.bodyLicensed ?? false,
+        aliases: parsed.aliases ?? [],
+      })
+      .where(eq(sources.domain, parsed.domain))
+      .returning({ domain: sources.domain });
+    if (updated.length === 0) {
+      throw new StoreError({
+        code: 'invalid_input',
+        operation,
+        field: 'domain',
+        message: `no outlet ${parsed.domain}: rate it first (the profile never creates an outlet)`,
+      });
+    }
+  }
 }
 
 /** Input of {@link ensurePreliminaryOutlets}: one unrostered domain. */
@@ -167,133 +180,6 @@ export function outletFromRow(row: SourceRow): Outlet {
 }
 
 /**
- * Stores the funnel rating of a roster outlet. A new outlet is created; a preliminary outlet gets
- * its first rating; a rated outlet whose bias, factuality, confidence or ownership changes gets a
- * re-rating row plus one CON-4 record per changed field, which needs a `cause` (an
- * `accepted_contestation` cause names its contestation). Metadata (name, country, aliases,
- * evidence, trace) is always refreshed. The changes come from `ratingChanges` (CON-4) and the cause,
- * when not given, from `ratingChangeCause`. Call it inside a transaction for atomicity with other work.
- *
- * @example
- * await recordOutletRating(db, { domain: 'elpais.com', name: 'El País', scope: 'political', evidence,
- *   rating: rateOutlet(input), ratedAt: '2026-04-27T00:00:00Z' });
- */
-export async function recordOutletRating(
-  executor: StoreExecutor,
-  input: RecordOutletRatingInput,
-): Promise<RecordOutletRatingResult> {
-  const operation = 'outlets.recordRating';
-  const parsed = parseStoreInput(RecordOutletRatingInputSchema, input, operation);
-  const rating: RateOutletResult = parsed.rating;
-  if (parsed.scope === 'non_political' && rating.bias !== null) {
-    throw new StoreError({
-      code: 'invalid_input',
-      operation,
-      field: 'rating.bias',
-      message: 'a non_political outlet has no bias (FUN-0)',
-    });
-  }
-  const ratedAt = new Date(parsed.ratedAt);
-  const evidence: RatingEvidence = parsed.evidence;
-  const [current] = await executor.select().from(sources).where(eq(sources.domain, parsed.domain)).for('update');
-  const values = {
-    name: parsed.name,
-    country: parsed.country ?? null,
-    language: parsed.language ?? null,
-    scope: parsed.scope,
-    bias: rating.bias,
-    factuality: rating.factuality,
-    factualityScore: parsed.factualityScore ?? null,
-    confidence: rating.confidence,
-    appliedRule: rating.appliedRule,
-    flags: rating.flags,
-    trace: rating.trace,
-    ratingEvidence: evidence,
-    methodologyVersion: rating.methodologyVersion,
-    ratingReviewedAt: ratedAt,
-    bodyLicensed: parsed.bodyLicensed ?? false,
-    aliases: parsed.aliases ?? [],
-    updatedAt: ratedAt,
-  };
-  const snapshot = {
-    domain: parsed.domain,
-    ratedAt,
-    scope: parsed.scope,
-    bias: rating.bias,
-    factuality: rating.factuality,
-    confidence: rating.confidence,
-    appliedRule: rating.appliedRule,
-    flags: rating.flags,
-    trace: rating.trace,
-    ratingEvidence: evidence,
-    methodologyVersion: rating.methodologyVersion,
-    notes: parsed.notes ?? null,
-  };
-  if (current === undefined) {
-    await executor.insert(sources).values({ domain: parsed.domain, addedAt: ratedAt, ...values });
-    await executor.insert(sourceRatings).values({ ...snapshot, kind: 'initial', cause: null, contestationId: null });
-    return { outcome: 'created', changes: [] };
-  }
-  if (current.confidence === 'preliminary') {
-    await executor.update(sources).set(values).where(eq(sources.domain, parsed.domain));
-    await executor.insert(sourceRatings).values({ ...snapshot, kind: 'initial', cause: null, contestationId: null });
-    return { outcome: 'initial', changes: [] };
-  }
-  const previousSnapshot: RatingSnapshot = {
-    bias: current.bias,
-    factuality: current.factuality,
-    confidence: current.confidence,
-    ownership: ownershipOf(current.ratingEvidence),
-    methodologyVersion: current.methodologyVersion,
-  };
-  const nextSnapshot: RatingSnapshot = {
-    bias: rating.bias,
-    factuality: rating.factuality,
-    confidence: rating.confidence,
-    ownership: ownershipOf(evidence),
-    methodologyVersion: rating.methodologyVersion,
-  };
-  const cause =
-    parsed.cause ??
-    ratingChangeCause(
-      { evidence: current.ratingEvidence, methodologyVersion: current.methodologyVersion },
-      { evidence, methodologyVersion: rating.methodologyVersion },
-    );
-  // rule CON-4: one validated record per changed field, with its cause
-  const changes = ratingChanges(previousSnapshot, nextSnapshot, {
-    outlet: parsed.domain,
-    changedAt: ratedAt.toISOString(),
-    cause,
-    ...(parsed.contestationId !== undefined ? { contestationId: parsed.contestationId } : {}),
-    ...(parsed.notes !== undefined ? { notes: parsed.notes } : {}),
-  });
-  if (changes.length === 0) {
-    await executor.update(sources).set(values).where(eq(sources.domain, parsed.domain));
-    return { outcome: 'unchanged', changes: [] };
-  }
-  await executor.update(sources).set(values).where(eq(sources.domain, parsed.domain));
-  const [inserted] = await executor
-    .insert(sourceRatings)
-    .values({ ...snapshot, kind: 'rerating', cause, contestationId: parsed.contestationId ?? null })
-    .returning({ id: sourceRatings.id });
-  await executor.insert(sourceRatingChanges).values(
-    changes.map((change) => ({
-      ratingId: inserted!.id,
-      domain: parsed.domain,
-      changedAt: ratedAt,
-      cause: change.cause,
-      field: change.field,
-      previous: change.previous,
-      next: change.next,
-      contestationId: change.contestationId ?? null,
-      methodologyVersion: change.methodologyVersion,
-      notes: change.notes ?? null,
-    })),
-  );
-  return { outcome: 'rerated', changes };
-}
-
-/**
  * Adds domains that are not in the roster as PRELIM outlets (seed 002 §10): bias `null`,
  * confidence `preliminary`, evidence `{ status: 'pending', reason, added_at }` from the
  * methodology's `preliminaryRating`, `rating_reviewed_at` NULL. Existing outlets are left alone
@@ -312,6 +198,11 @@ export async function ensurePreliminaryOutlets(
   for (const entry of parsed) if (!unique.has(entry.domain)) unique.set(entry.domain, entry);
   const rows = [...unique.values()].map((entry) => {
     const rating = preliminaryRating(entry.reason, entry.addedAt); // rule PRELIM
+    const pending = {
+      status: rating.evidence.status,
+      reason: rating.evidence.reason,
+      added_at: rating.evidence.addedAt,
+    };
     const addedAt = new Date(`${entry.addedAt}T00:00:00Z`);
     return {
       domain: entry.domain,
@@ -326,11 +217,8 @@ export async function ensurePreliminaryOutlets(
       appliedRule: null,
       flags: [],
       trace: ['PRELIM'],
-      ratingEvidence: {
-        status: rating.evidence.status,
-        reason: rating.evidence.reason,
-        added_at: rating.evidence.addedAt,
-      },
+      ratingEvidence: pending,
+      evidenceSha256: evidenceDigest(pending),
       methodologyVersion: rating.methodologyVersion,
       ratingReviewedAt: null,
       addedAt,
@@ -368,6 +256,7 @@ export async function ensurePreliminaryOutlets(
           flags: [],
           trace: ['PRELIM'],
           ratingEvidence: row.ratingEvidence,
+          evidenceSha256: row.evidenceSha256,
           methodologyVersion: row.methodologyVersion,
           notes: null,
         };

@@ -13,6 +13,7 @@ import {
   RatingChangeCauseSchema,
   RatingChangeRecordSchema,
   RatingConfidenceSchema,
+  type RatingDissent,
   type RatingEvidence,
   type RatingFlag,
 } from '@espectro/methodology';
@@ -59,6 +60,11 @@ export const sources = pgTable('sources', {
   ratingEvidence: jsonb('rating_evidence').$type<RatingEvidence>().notNull(),
   methodologyVersion: text('methodology_version').notNull(),
   ratingReviewedAt: instant('rating_reviewed_at'),
+  dissent: jsonb('dissent')
+    .$type<RatingDissent[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  evidenceSha256: text('evidence_sha256'),
   addedAt: instant('added_at').notNull(),
   bodyLicensed: boolean('body_licensed').notNull().default(false),
   aliases: jsonb('aliases')
@@ -96,6 +102,11 @@ export const sourceRatings = pgTable(
     ratingEvidence: jsonb('rating_evidence').$type<RatingEvidence>().notNull(),
     methodologyVersion: text('methodology_version').notNull(),
     notes: text('notes'),
+    dissent: jsonb('dissent')
+      .$type<RatingDissent[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    evidenceSha256: text('evidence_sha256'),
   },
   (table) => [index('source_ratings_domain').on(table.domain, table.id)],
 );
@@ -122,3 +133,17 @@ export const sourceRatingChanges = pgTable(
   },
   (table) => [index('source_rating_changes_domain').on(table.domain, table.id)],
 );
+
+/** The latest `espectro outlets verify` verdict of each outlet (shown on the outlet page). */
+export const ratingVerifications = pgTable('rating_verifications', {
+  domain: text('domain')
+    .primaryKey()
+    .references(() => sources.domain, { onDelete: 'cascade' }),
+  verifiedAt: instant('verified_at').notNull(),
+  result: text('result', { enum: ['verified', 'mismatch', 'other_methodology', 'unsealed'] }).notNull(),
+  mismatches: jsonb('mismatches')
+    .$type<{ field: string; message: string }[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  methodologyVersion: text('methodology_version').notNull(),
+});

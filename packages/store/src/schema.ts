@@ -21,9 +21,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 import { chileHeadlines } from './schema-chile.js';
-import { sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
+import { ratingVerifications, sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
 
-export { sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
+export { ratingVerifications, sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
 
 export { chileHeadlines } from './schema-chile.js';
 import { feedFetches, feeds } from './schema-feeds.js';
@@ -363,6 +363,7 @@ export const storeSchema = {
   sources,
   sourceRatings,
   sourceRatingChanges,
+  ratingVerifications,
   articles,
   stories,
   storyArticles,

@@ -6,10 +6,11 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import {
   evidenceToRateOutletInput,
   METHODOLOGY_VERSION,
-  rateOutlet,
   MethodologyInputError,
+  rateOutlet,
   type RatingEvidenceRecord,
 } from '@espectro/methodology';
+import { recordRating, verifyRatings, type RecordRatingRequest } from '@espectro/rating';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { articleIdFor } from './articles.js';
 import { StoreError } from './errors.js';
@@ -100,17 +101,25 @@ function article(domain: string, slug: string, title: string, publishedAt: strin
   };
 }
 
-async function addOutlet(store: Store, domain: string, bias: 'left' | 'center' | 'right', bodyLicensed = false) {
-  const record = leaning(bias);
-  await store.outlets.recordRating({
-    domain,
-    name: domain,
-    scope: 'political',
-    evidence: record,
-    rating: rated(record),
-    ratedAt: '2026-04-27T00:00:00Z',
-    bodyLicensed,
+/** Rates `record` as the outlet `domain` through the store's RatingRecordStore. */
+function rateAs(
+  store: Store,
+  domain: string,
+  record: RatingEvidenceRecord,
+  changedAt: string,
+  extra: Partial<RecordRatingRequest> = {},
+) {
+  return recordRating(store.ratings, {
+    evidence: { ...record, domain },
+    asOf: changedAt.slice(0, 10),
+    changedAt,
+    ...extra,
   });
+}
+
+async function addOutlet(store: Store, domain: string, bias: 'left' | 'center' | 'right', bodyLicensed = false) {
+  await rateAs(store, domain, leaning(bias), '2026-04-27T00:00:00Z', { name: domain });
+  await store.outlets.setProfiles([{ domain, bodyLicensed }]);
 }
 
 for (const backend of testBackends()) {
@@ -186,60 +195,29 @@ for (const backend of testBackends()) {
     describe('outlets and rating history (CON-4)', () => {
       it('stores a funnel rating with its evidence and reads it back', async () => {
         const rating = rated(evidence);
-        expect(
-          await store.outlets.recordRating({
-            domain: 'elpais.com',
-            name: 'El País',
-            country: 'ES',
-            scope: 'political',
-            evidence,
-            rating,
-            ratedAt: '2026-04-27T00:00:00Z',
-          }),
-        ).toEqual({
-          outcome: 'created',
-          changes: [],
-        });
+        const first = await rateAs(store, 'elpais.com', evidence, '2026-04-27T00:00:00Z', { name: 'El País' });
+        expect(first).toMatchObject({ outcome: 'created', changes: [] });
         const outlet = await store.outlets.get('elpais.com');
         expect(outlet).toMatchObject({
           domain: 'elpais.com',
+          name: 'El País',
+          country: 'ES',
           bias: rating.bias,
           confidence: rating.confidence,
           methodologyVersion: METHODOLOGY_VERSION,
           illustrative: true,
         });
-        expect(outlet!.ratingEvidence).toEqual(evidence);
+        expect(outlet!.ratingEvidence).toEqual({ ...evidence, domain: 'elpais.com' });
         expect(outlet!.history).toHaveLength(1);
         expect(outlet!.history[0]).toMatchObject({ kind: 'initial', cause: null, trace: rating.trace });
-        expect(
-          await store.outlets.recordRating({
-            domain: 'elpais.com',
-            name: 'El País',
-            scope: 'political',
-            evidence,
-            rating,
-            ratedAt: '2026-04-28T00:00:00Z',
-          }),
-        ).toMatchObject({ outcome: 'unchanged' });
+        expect((await rateAs(store, 'elpais.com', evidence, '2026-04-28T00:00:00Z')).outcome).toBe('unchanged');
+        expect((await store.outlets.get('elpais.com'))!.history).toHaveLength(1);
       });
 
       it('a changed rating records one CON-4 entry per field with its cause (given, or derived by ratingChangeCause)', async () => {
-        await store.outlets.recordRating({
-          domain: 'abc.es',
-          name: 'ABC',
-          scope: 'political',
-          evidence,
-          rating: rated(evidence),
-          ratedAt: '2026-04-27T00:00:00Z',
-        });
+        await rateAs(store, 'abc.es', evidence, '2026-04-27T00:00:00Z', { name: 'ABC' });
         const right = leaning('right');
-        const result = await store.outlets.recordRating({
-          domain: 'abc.es',
-          name: 'ABC',
-          scope: 'political',
-          evidence: right,
-          rating: rated(right),
-          ratedAt: '2026-05-01T00:00:00Z',
+        const result = await rateAs(store, 'abc.es', right, '2026-05-01T00:00:00Z', {
           cause: 'editorial_change',
           notes: 'Nuevo análisis de contenido',
         });
@@ -255,16 +233,8 @@ for (const backend of testBackends()) {
           field: 'bias',
           notes: 'Nuevo análisis de contenido',
         });
-        // An accepted contestation must name itself (the methodology's CON-4 record check).
         const sold = { ...right, ownership: { ...right.ownership!, owner_entity: 'Grupo Nuevo' } };
-        const derived = await store.outlets.recordRating({
-          domain: 'abc.es',
-          name: 'ABC',
-          scope: 'political',
-          evidence: sold,
-          rating: rated(sold),
-          ratedAt: '2026-05-01T12:00:00Z',
-        });
+        const derived = await rateAs(store, 'abc.es', sold, '2026-05-01T12:00:00Z');
         expect(derived.changes).toMatchObject([
           {
             field: 'ownership',
@@ -273,18 +243,44 @@ for (const backend of testBackends()) {
             next: 'corporate-conglomerate: Grupo Nuevo',
           },
         ]);
-        const back = evidence;
+        // An accepted contestation must name itself (the methodology's CON-4 record check); nothing is written.
         await expect(
-          store.outlets.recordRating({
-            domain: 'abc.es',
-            name: 'ABC',
-            scope: 'political',
-            evidence: back,
-            rating: rated(back),
-            ratedAt: '2026-05-02T00:00:00Z',
-            cause: 'accepted_contestation',
-          }),
-        ).rejects.toBeInstanceOf(MethodologyInputError);
+          rateAs(store, 'abc.es', evidence, '2026-05-02T00:00:00Z', { cause: 'accepted_contestation' }),
+        ).rejects.toThrow(/contestationId/);
+        expect((await store.outlets.get('abc.es'))!.history).toHaveLength(3);
+      });
+
+      it('verify re-derives every stored rating from its stored evidence and stores the verdict per outlet', async () => {
+        await rateAs(store, 'elpais.com', evidence, '2026-04-27T00:00:00Z');
+        await rateAs(store, 'abc.es', leaning('right'), '2026-04-27T00:00:00Z');
+        await store.outlets.ensurePreliminary([
+          { domain: 'nuevo.example', reason: 'visto en un feed', addedAt: '2026-04-27' },
+        ]);
+        const clean = verifyRatings(await store.ratings.list());
+        expect(clean).toMatchObject({ checked: 3, verified: 3, mismatches: [], unsealed: [] });
+        // one field of the stored evidence edited behind the store's back
+        await test.database.query(
+          `UPDATE sources SET rating_evidence = jsonb_set(rating_evidence, '{academic,0,date}', '"2025-03-02"') WHERE domain = 'abc.es'`,
+        );
+        const tampered = verifyRatings(await store.ratings.list());
+        expect(tampered.verified).toBe(2);
+        expect(tampered.mismatches).toEqual([expect.objectContaining({ domain: 'abc.es', field: 'rating_evidence' })]);
+        await store.ratingVerifications.record(tampered.outlets, '2026-04-28T09:00:00.000Z');
+        const latest = await store.ratingVerifications.latest();
+        expect([...latest.values()].map((entry) => [entry.domain, entry.result, entry.verifiedAt])).toEqual(
+          expect.arrayContaining([
+            ['abc.es', 'mismatch', '2026-04-28T09:00:00.000Z'],
+            ['elpais.com', 'verified', '2026-04-28T09:00:00.000Z'],
+            ['nuevo.example', 'verified', '2026-04-28T09:00:00.000Z'],
+          ]),
+        );
+        expect(latest.get('abc.es')!.mismatches[0]!.field).toBe('rating_evidence');
+        // a verdict never creates an outlet
+        await store.ratingVerifications.record(
+          [{ domain: 'nadie.example', result: 'verified', mismatches: [], methodologyVersion: METHODOLOGY_VERSION }],
+          '2026-04-28T09:00:00.000Z',
+        );
+        expect((await store.ratingVerifications.latest(['nadie.example'])).size).toBe(0);
       });
 
       it('adds unrostered domains as preliminary outlets (PRELIM), once, and promotes them on their first rating', async () => {
@@ -315,18 +311,7 @@ for (const backend of testBackends()) {
           reason: 'Dominio visto en un feed; en cola para análisis de contenido',
           added_at: '2026-04-27',
         });
-        expect(
-          (
-            await store.outlets.recordRating({
-              domain: 'diariolibre.com',
-              name: 'Diario Libre',
-              scope: 'political',
-              evidence,
-              rating: rated(evidence),
-              ratedAt: '2026-05-20T00:00:00Z',
-            })
-          ).outcome,
-        ).toBe('initial');
+        expect((await rateAs(store, 'diariolibre.com', evidence, '2026-05-20T00:00:00Z')).outcome).toBe('initial');
         expect((await store.outlets.get('diariolibre.com'))!.history.map((entry) => entry.kind)).toEqual([
           'preliminary',
           'initial',
@@ -334,32 +319,15 @@ for (const backend of testBackends()) {
         expect(await store.outlets.countByConfidence()).toEqual({ [rated(evidence).confidence]: 1 });
       });
 
-      it('rejects a non-political outlet with a bias and bad domains', async () => {
-        await expect(
-          store.outlets.recordRating({
-            domain: 'Marca.com',
-            name: 'Marca',
-            scope: 'political',
-            evidence,
-            rating: rated(evidence),
-            ratedAt: '2026-04-27T00:00:00Z',
-          }),
-        ).rejects.toMatchObject({
+      it('refuses a rating of a malformed domain and a profile of an unknown outlet', async () => {
+        await expect(rateAs(store, 'Marca.com', evidence, '2026-04-27T00:00:00Z')).rejects.toMatchObject({
+          code: 'invalid_input',
+        });
+        await expect(store.outlets.setProfiles([{ domain: 'marca.com', language: 'es' }])).rejects.toMatchObject({
           code: 'invalid_input',
           field: 'domain',
         });
-        await expect(
-          store.outlets.recordRating({
-            domain: 'marca.com',
-            name: 'Marca',
-            scope: 'non_political',
-            evidence,
-            rating: rated(evidence),
-            ratedAt: '2026-04-27T00:00:00Z',
-          }),
-        ).rejects.toMatchObject({
-          code: 'invalid_input',
-        });
+        expect(await store.outlets.list()).toEqual([]);
       });
     });
 
@@ -614,13 +582,7 @@ for (const backend of testBackends()) {
         expect((await store.contestations.get('c-1'))!.status).toBe('accepted');
         // CON-4: the re-rating it triggers names the contestation.
         const center = evidence;
-        const rerating = await store.outlets.recordRating({
-          domain: 'latercera.com',
-          name: 'latercera.com',
-          scope: 'political',
-          evidence: center,
-          rating: rated(center),
-          ratedAt: at(120),
+        const rerating = await rateAs(store, 'latercera.com', center, at(120), {
           cause: 'accepted_contestation',
           contestationId: 'c-1',
         });

@@ -34,11 +34,14 @@ import {
   ensurePreliminaryOutlets,
   getOutlet,
   listOutlets,
-  recordOutletRating,
+  setOutletProfiles,
   type ListOutletsFilter,
+  type OutletProfileInput,
   type PreliminaryOutletInput,
-  type RecordOutletRatingInput,
 } from './outlets.js';
+import { createStoreRatingRecordStore } from './rating-records.js';
+import { latestVerifications, recordVerifications } from './rating-verifications.js';
+import type { OutletVerification, RatingRecordStore } from '@espectro/rating';
 import {
   addFeed,
   claimDueFeeds,
@@ -75,10 +78,17 @@ export interface Store {
     list(filter?: ListOutletsFilter): ReturnType<typeof listOutlets>;
     /** One outlet with its rating history (CON-4 causes included). */
     get(domain: string): ReturnType<typeof getOutlet>;
-    /** Stores a funnel rating (see {@link recordOutletRating}). */
-    recordRating(input: RecordOutletRatingInput): ReturnType<typeof recordOutletRating>;
+    /** Sets the roster profile of outlets (language, Fuja da Bolha score, body licence, aliases). */
+    setProfiles(profiles: readonly OutletProfileInput[]): Promise<void>;
     ensurePreliminary(entries: readonly PreliminaryOutletInput[]): Promise<string[]>;
     countByConfidence(): Promise<Record<string, number>>;
+  };
+  /** Ratings, their history and CON-4 changes: the `RatingRecordStore` of `@espectro/rating` on this database. */
+  readonly ratings: RatingRecordStore;
+  /** The latest `espectro outlets verify` verdict of each outlet. */
+  readonly ratingVerifications: {
+    record(outlets: readonly OutletVerification[], verifiedAt: string): Promise<void>;
+    latest(domains?: readonly string[]): ReturnType<typeof latestVerifications>;
   };
   readonly articles: {
     insert(articles: readonly ArticleInput[]): ReturnType<typeof insertArticles>;
@@ -168,9 +178,14 @@ export function createStore(database: Database): Store {
     outlets: {
       list: (filter) => listOutlets(db, filter),
       get: (domain) => getOutlet(db, domain),
-      recordRating: (input) => db.transaction((tx) => recordOutletRating(tx, input)),
+      setProfiles: (profiles) => db.transaction((tx) => setOutletProfiles(tx, profiles)),
       ensurePreliminary: (entries) => db.transaction((tx) => ensurePreliminaryOutlets(tx, entries)),
       countByConfidence: () => countOutletsByConfidence(db),
+    },
+    ratings: createStoreRatingRecordStore(db),
+    ratingVerifications: {
+      record: (outlets, verifiedAt) => db.transaction((tx) => recordVerifications(tx, outlets, verifiedAt)),
+      latest: (domains) => latestVerifications(db, domains),
     },
     articles: {
       insert: (articles) => db.transaction((tx) => insertArticles(tx, articles)),

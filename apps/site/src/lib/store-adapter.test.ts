@@ -1,10 +1,5 @@
-import {
-  coverage,
-  evidenceToRateOutletInput,
-  METHODOLOGY_VERSION,
-  rateOutlet,
-  type RatingEvidenceRecord,
-} from '@espectro/methodology';
+import { coverage, METHODOLOGY_VERSION, type RatingEvidenceRecord } from '@espectro/methodology';
+import { recordRating } from '@espectro/rating';
 import * as storeModule from '@espectro/store';
 import type { Store } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -29,17 +24,13 @@ const domains = { 'izquierda.example': 'left', 'centro.example': 'center', 'dere
 beforeAll(async () => {
   store = await storeModule.openStore({ memory: true });
   for (const [domain, bias] of Object.entries(domains)) {
-    const record = evidence(domain, bias);
-    await store.outlets.recordRating({
-      domain,
+    await recordRating(store.ratings, {
+      evidence: evidence(domain, bias),
       name: `Medio ${bias}`,
-      country: 'CL',
-      scope: 'political',
-      factualityScore: 70,
-      evidence: record,
-      rating: rateOutlet(evidenceToRateOutletInput(record, '2026-04-27')),
-      ratedAt: '2026-04-27T00:00:00Z',
+      asOf: '2026-04-27',
+      changedAt: '2026-04-27T00:00:00Z',
     });
+    await store.outlets.setProfiles([{ domain, factualityScore: 70 }]);
   }
   await store.outlets.ensurePreliminary([{ domain: 'nuevo.example', reason: 'en cola', addedAt: '2026-04-20' }]);
   const inserted = await store.articles.insert(

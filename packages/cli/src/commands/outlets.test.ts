@@ -1,10 +1,14 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { reportError } from '../errors.js';
 import { memoryIo } from '../test-io.js';
+import { isPendingEvidence } from '@espectro/methodology';
+import { parseStoredRatingsFile, recordPreliminary, recordRating } from '@espectro/rating';
+import { openStore } from '@espectro/store';
+import { migratedTemplate } from '@espectro/store/testing';
 import { outletsCommand } from './outlets.js';
 
 const ratingDirectory = dirname(createRequire(import.meta.url).resolve('@espectro/rating/package.json'));
@@ -140,23 +144,67 @@ describe('espectro outlets due', () => {
 });
 
 describe('espectro outlets verify', () => {
-  test('exit 0 when every rating is reproduced; exit 1 listing a tampered one', async () => {
-    const ok = await run(['verify', '--roster', join(demo, 'roster.json')]);
-    expect(ok.code).toBe(0);
-    expect(ok.out).toContain('4 of 4 rating(s) reproduced exactly from their evidence');
+  test('re-derives every rating stored in the database: exit 0 and the verdicts stored; exit 1 naming a tampered field', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'espectro-outlets-')), 'db');
+    const { outlets } = parseStoredRatingsFile(JSON.parse(readFileSync(join(demo, 'roster.json'), 'utf8')));
+    let store = await openStore({ dataDir: folder, loadDataDir: await migratedTemplate(), env: {} });
+    try {
+      for (const outlet of outlets) {
+        const evidence = outlet.rating_evidence;
+        if (isPendingEvidence(evidence)) {
+          await recordPreliminary(store.ratings, {
+            domain: outlet.domain,
+            name: outlet.name,
+            country: outlet.country,
+            evidence,
+            changedAt: `${outlet.added_at}T08:00:00.000Z`,
+            methodologyVersion: outlet.rating.methodology_version,
+          });
+        } else {
+          await recordRating(store.ratings, {
+            evidence,
+            asOf: outlet.rating.as_of,
+            changedAt: `${outlet.rating.as_of}T12:00:00.000Z`,
+          });
+        }
+      }
+    } finally {
+      await store.close();
+    }
 
-    const roster = JSON.parse(readFileSync(join(demo, 'roster.json'), 'utf8')) as {
-      outlets: { domain: string; rating: { bias: string | null } }[];
-    };
-    roster.outlets[0]!.rating.bias = 'right';
-    const directory = mkdtempSync(join(tmpdir(), 'espectro-outlets-'));
-    const tampered = join(directory, 'roster.json');
-    writeFileSync(tampered, JSON.stringify(roster));
-    const bad = await run(['verify', '--roster', tampered]);
+    const ok = await run(['verify', '--db', folder, '--json']);
+    expect(ok.err).toBe('');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.out)).toMatchObject({
+      database: folder,
+      checked: 4,
+      verified: 4,
+      mismatches: [],
+      unsealed: [],
+    });
+
+    store = await openStore({ dataDir: folder, env: {} });
+    try {
+      expect([...(await store.ratingVerifications.latest()).values()].map((entry) => entry.result)).toEqual([
+        'verified',
+        'verified',
+        'verified',
+        'verified',
+      ]);
+      await store.database.query(
+        `UPDATE sources SET rating_evidence = jsonb_set(rating_evidence, '{content,sample_size}', '45') WHERE domain = 'periodico-a.example'`,
+      );
+      await store.database.query(`UPDATE sources SET bias = 'right' WHERE domain = 'jornal-c.example'`);
+    } finally {
+      await store.close();
+    }
+    const bad = await run(['verify', '--db', folder]);
     expect(bad.code).toBe(1);
-    expect(bad.out).toContain('1 mismatch(es)');
-    expect(bad.out).toContain('✗ periodico-a.example bias: stored bias "right" but the evidence gives "left"');
-    const json = JSON.parse((await run(['verify', '--roster', tampered, '--json'])).out) as { mismatches: unknown[] };
-    expect(json.mismatches).toHaveLength(1);
-  });
+    expect(bad.out).toContain(`2 of 4 rating(s) reproduced exactly from their sealed evidence (${folder})`);
+    expect(bad.out).toMatch(
+      /✗ periodico-a\.example rating_evidence: the stored evidence is not the evidence the rating was computed from/,
+    );
+    expect(bad.out).toContain('✗ jornal-c.example bias: stored bias "right" but the evidence gives "left"');
+    expect((await run(['verify', '--roster', join(demo, 'roster.json')])).code).toBe(2);
+  }, 180_000);
 });

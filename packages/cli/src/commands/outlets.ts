@@ -18,12 +18,13 @@ import {
   dueOutlets,
   loadPoliticalActorMap,
   parseArticlesJsonl,
-  parseRoster,
+  parseStoredRatingsFile,
   RatingError,
   tendencyFromAnalyses,
   verifyRatings,
   type ContentAnalysisResult,
 } from '@espectro/rating';
+import { listSourceRows, openStore, storedRatingOfRow } from '@espectro/store';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -34,7 +35,7 @@ const usage = `Usage:
   espectro outlets analyze <domain> --articles <file.jsonl> [--evidence <file.json>] [--country XX]
                                     [--as-of DATE] [--seed N] [--actors DIR] [--offline] [--json]
   espectro outlets due --roster <file.json> --as-of DATE [--model ID] [--json]
-  espectro outlets verify --roster <file.json> [--json]
+  espectro outlets verify [--db DIR] [--json]
 
 analyze  Content analysis of one outlet (seed 002 §4): a stratified sample of at most 60 of its
          articles of the 90 days up to --as-of (default: the date of its latest article), the four
@@ -46,8 +47,10 @@ analyze  Content analysis of one outlet (seed 002 §4): a stratified sample of a
          data/political-actors/) comes from the evidence or --country.
 due      Which outlets of a roster are due for (re-)rating on --as-of, why (REV-1, REV-2, accepted
          contestations, new prompt/model/methodology version) and the CON-4 cause to record.
-verify   Re-derives every stored rating of a roster from its evidence; exit 1 and list the
-         mismatches if any ("if the evidence does not support the rating, the rating is the bug").
+verify   Re-derives every rating stored in the database (.espectro/db, --db DIR or DATABASE_URL) from
+         its evidence and checks the evidence against the seal stored with the rating; records the
+         verdict of each outlet (shown on its page); exit 1 and list the mismatches if any ("if the
+         evidence does not support the rating, the rating is the bug").
 Exit codes: 0 ok, 1 mismatches (verify) or failure, 2 usage error, 3 invalid input.`;
 
 const INPUT_CODES = new Set([
@@ -282,9 +285,10 @@ async function due(args: string[], io: CliIo): Promise<number> {
   const asOf = checkDate(values['as-of'], '--as-of');
   if (asOf === undefined) throw new UsageError('--as-of DATE is required');
   return withInputErrors(async () => {
-    const roster = parseRoster(await readJsonFile(values.roster!, io.cwd), values.roster!);
+    const roster = parseStoredRatingsFile(await readJsonFile(values.roster!, io.cwd), values.roster!);
     const decisions = dueOutlets(roster.outlets, {
       asOf,
+      facts: roster.facts,
       ...(values.model === undefined ? {} : { currentModel: values.model }),
     });
     if (values.json === true) {
@@ -314,32 +318,46 @@ async function due(args: string[], io: CliIo): Promise<number> {
 async function verify(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { roster: { type: 'string' }, json: { type: 'boolean' } },
+    options: { db: { type: 'string' }, json: { type: 'boolean' } },
     allowPositionals: true,
     strict: true,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (values.roster === undefined) throw new UsageError('--roster <file.json> is required');
-  const roster = await readJsonFile(values.roster, io.cwd);
-  const outlets = (roster as { outlets?: unknown } | null)?.outlets;
-  if (!Array.isArray(outlets)) throw new InputFileError(`${values.roster} has no "outlets" list`);
-  const report = verifyRatings(outlets);
-  if (values.json === true) {
-    io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  } else {
-    io.stdout(`${report.verified} of ${report.checked} rating(s) reproduced exactly from their evidence\n`);
-    for (const entry of report.otherMethodology)
+  const store = await openStore({
+    cwd: io.cwd,
+    env: io.env,
+    owner: 'espectro outlets verify',
+    ...(values.db === undefined ? {} : { dataDir: values.db }),
+  });
+  try {
+    // Raw rows: a malformed record is a mismatch to report, not a crash.
+    const rows = (await listSourceRows(store.database.db)).map(storedRatingOfRow);
+    const report = verifyRatings(rows);
+    await store.ratingVerifications.record(report.outlets, new Date().toISOString());
+    if (values.json === true) {
+      const { outlets: _outlets, ...summary } = report;
+      io.stdout(`${JSON.stringify({ database: store.database.location, ...summary }, null, 2)}\n`);
+    } else {
       io.stdout(
-        `  - ${entry.domain}: stamped ${entry.methodologyVersion}; not re-derived under the current methodology\n`,
+        `${report.verified} of ${report.checked} rating(s) reproduced exactly from their sealed evidence (${store.database.location})\n`,
       );
-    for (const warning of report.warnings) io.stdout(`  ! ${warning.domain}: ${warning.message}\n`);
-    if (report.mismatches.length > 0) {
-      io.stdout(`\n${report.mismatches.length} mismatch(es) — the evidence does not support these ratings:\n`);
-      for (const mismatch of report.mismatches)
-        io.stdout(`  ✗ ${mismatch.domain} ${mismatch.field}: ${mismatch.message}\n`);
+      for (const entry of report.otherMethodology)
+        io.stdout(
+          `  - ${entry.domain}: stamped ${entry.methodologyVersion}; not re-derived under the current methodology\n`,
+        );
+      for (const domain of report.unsealed)
+        io.stdout(`  - ${domain}: rated before ratings were sealed; re-derived, sealed on its next rating\n`);
+      for (const warning of report.warnings) io.stdout(`  ! ${warning.domain}: ${warning.message}\n`);
+      if (report.mismatches.length > 0) {
+        io.stdout(`\n${report.mismatches.length} mismatch(es) — the evidence does not support these ratings:\n`);
+        for (const mismatch of report.mismatches)
+          io.stdout(`  ✗ ${mismatch.domain} ${mismatch.field}: ${mismatch.message}\n`);
+      }
     }
+    return report.mismatches.length > 0 ? ExitCode.failure : ExitCode.ok;
+  } finally {
+    await store.close();
   }
-  return report.mismatches.length > 0 ? ExitCode.failure : ExitCode.ok;
 }
 
 /** `espectro outlets analyze|due|verify`: content analysis, the re-evaluation schedule, and rating verification. */

@@ -1,18 +1,20 @@
 /**
- * The rate stage: every roster outlet goes through the methodology's funnel (`rateOutlet`) and is
- * stored with its rating history (CON-4). When a rating changes, the stories of the clusters that
+ * The rate stage: every roster outlet goes through the methodology's funnel (`rateOutlet`, rule
+ * EVID-1) and is stored with its rating history (CON-4) through the database's
+ * `RatingRecordStore` (`rateRosterEntries`), the only writer of ratings. When a rating changes, the stories of the clusters that
  * outlet covers are queued to be built again (coverage, TIER and the guard depend on ratings), and
  * clusters held below TIER get their synthesis re-evaluated.
  */
-import { METHODOLOGY_VERSION, evidenceToRateOutletInput, rateOutlet } from '@espectro/methodology';
-import { rosterEvidenceRecord, type RosterEntry } from '@espectro/rating';
+import { METHODOLOGY_VERSION } from '@espectro/methodology';
+import { rateRosterEntries, type RosterEntry } from '@espectro/rating';
 import {
   clusterIdsWithDomains,
   ingestedSourceReport,
   loadClusters,
   queueStories,
+  createStoreRatingRecordStore,
   recordIngestedSource,
-  recordOutletRating,
+  setOutletProfiles,
   updateClusterState,
 } from '@espectro/store';
 import { commitUnit, report, type PipelineContext } from '../context.js';
@@ -49,26 +51,13 @@ export async function rateRoster(
   }
   const result = await commitUnit(context, `rate:${options.asOf}`, async (tx) => {
     const counts = { created: 0, initial: 0, rerated: 0, unchanged: 0 };
-    const changed: string[] = [];
-    for (const entry of roster) {
-      const evidence = rosterEvidenceRecord(entry);
-      const rating = rateOutlet(evidenceToRateOutletInput(evidence, options.asOf));
-      const recorded = await recordOutletRating(tx, {
-        domain: entry.domain,
-        name: entry.name,
-        country: entry.country ?? null,
-        language: entry.language ?? null,
-        scope: entry.scope,
-        factualityScore: entry.factualityScore ?? null,
-        bodyLicensed: entry.bodyLicensed ?? false,
-        aliases: entry.aliases ?? [],
-        evidence,
-        rating,
-        ratedAt: `${options.asOf}T00:00:00.000Z`,
-      });
-      counts[recorded.outcome] += 1;
-      if (recorded.outcome !== 'unchanged') changed.push(entry.domain);
-    }
+    const outcomes = await rateRosterEntries(createStoreRatingRecordStore(tx), roster, {
+      asOf: options.asOf,
+      changedAt: `${options.asOf}T00:00:00.000Z`,
+    });
+    for (const outcome of outcomes) counts[outcome.outcome] += 1;
+    await setOutletProfiles(tx, roster);
+    const changed = outcomes.filter((outcome) => outcome.outcome !== 'unchanged').map((outcome) => outcome.domain);
     const affected = await clusterIdsWithDomains(tx, changed);
     // TIER depends on which domains are rated: a cluster held below tier is looked at again.
     for (const cluster of (await loadClusters(tx, affected)).values())
