@@ -1,76 +1,19 @@
 /**
  * Adapters that let `@espectro/clustering`'s in-memory clustering state work over the stored
- * archive: an embedder that serves stored vectors instead of embedding a headline again, a judge
- * that answers from stored CLU-2 verdicts before asking the model, and the byte encoding of
- * vectors for the `bytea` column.
+ * archive: an embedder that serves stored vectors instead of embedding a headline again, and a
+ * judge that answers from stored CLU-2 verdicts before asking the model (so a pair is never asked
+ * twice, across restarts too). Vectors are stored with clustering's `encodeVector`.
  *
- * Stand-in: the vector encoding and the two wrappers exist because the clustering package has no
- * "seed with vectors / verdicts" API yet (requested from H-clustering in /work/coord/requests.md);
- * they go away when it lands.
+ * The cluster stage still re-clusters the context in memory with these wrappers; moving it onto
+ * clustering's `seedClusteringState` (stored linked components per article) is the next step.
  */
-import type { Embedder, GreyPair, PairDecision, PairJudge, SparseVector } from '@espectro/clustering';
+import type { Embedder, GreyPair, PairDecision, PairJudge, SparseVector, Vector } from '@espectro/clustering';
 import { loadJudgeVerdicts, type StoreExecutor } from '@espectro/store';
-
-const DENSE = 1;
-const SPARSE = 2;
-
-/** A headline vector as clustering uses it. */
-export type HeadlineVector = Float32Array | SparseVector;
-
-/**
- * Encodes a vector as bytes: a tag byte, then little-endian float32 components (dense) or a
- * uint32 count, uint32 indices and float32 values (sparse).
- *
- * @example
- * decodeVector(encodeVector(vector)); // equal to vector
- */
-export function encodeVector(vector: HeadlineVector): Uint8Array {
-  if (vector instanceof Float32Array) {
-    const bytes = new Uint8Array(1 + vector.length * 4);
-    const view = new DataView(bytes.buffer);
-    bytes[0] = DENSE;
-    vector.forEach((value, index) => view.setFloat32(1 + index * 4, value, true));
-    return bytes;
-  }
-  const count = vector.indices.length;
-  const bytes = new Uint8Array(5 + count * 8);
-  const view = new DataView(bytes.buffer);
-  bytes[0] = SPARSE;
-  view.setUint32(1, count, true);
-  for (let index = 0; index < count; index += 1) {
-    view.setUint32(5 + index * 4, vector.indices[index]!, true);
-    view.setFloat32(5 + count * 4 + index * 4, vector.values[index]!, true);
-  }
-  return bytes;
-}
-
-/** Decodes what {@link encodeVector} wrote; throws on bytes it did not write. */
-export function decodeVector(bytes: Uint8Array): HeadlineVector {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes[0] === DENSE && (bytes.byteLength - 1) % 4 === 0) {
-    const vector = new Float32Array((bytes.byteLength - 1) / 4);
-    for (let index = 0; index < vector.length; index += 1) vector[index] = view.getFloat32(1 + index * 4, true);
-    return vector;
-  }
-  if (bytes[0] === SPARSE && bytes.byteLength >= 5) {
-    const count = view.getUint32(1, true);
-    if (bytes.byteLength === 5 + count * 8) {
-      const indices = new Uint32Array(count);
-      const values = new Float32Array(count);
-      for (let index = 0; index < count; index += 1) {
-        indices[index] = view.getUint32(5 + index * 4, true);
-        values[index] = view.getFloat32(5 + count * 4 + index * 4, true);
-      }
-      return { indices, values };
-    }
-  }
-  throw new RangeError(`@espectro/pipeline: ${bytes.byteLength} bytes are not an encoded vector`);
-}
 
 /** An embedder that serves known vectors by text and records the ones it had to compute. */
 export interface StoredVectorEmbedder extends Embedder {
   /** Vectors computed by the inner embedder in this session, by text. */
-  readonly computed: Map<string, HeadlineVector>;
+  readonly computed: Map<string, Vector>;
   /** Number of texts the inner embedder was asked to embed. */
   readonly embeddedTexts: number;
 }
@@ -79,26 +22,28 @@ export interface StoredVectorEmbedder extends Embedder {
  * Wraps a batch-independent embedder (a headline's vector depends on the headline alone) so that
  * texts with a known vector are not embedded again.
  */
-export function withStoredVectors(inner: Embedder, known: ReadonlyMap<string, HeadlineVector>): StoredVectorEmbedder {
-  const computed = new Map<string, HeadlineVector>();
+export function withStoredVectors(inner: Embedder, known: ReadonlyMap<string, Vector>): StoredVectorEmbedder {
+  const computed = new Map<string, Vector>();
   let embeddedTexts = 0;
-  const serve = async <Vector extends HeadlineVector>(
+  const serve = async <Kind extends Vector>(
     texts: readonly string[],
-    compute: (missing: string[]) => Promise<Vector[]>,
-  ): Promise<Vector[]> => {
+    compute: (missing: string[]) => Promise<Kind[]>,
+  ): Promise<Kind[]> => {
     const missing = [...new Set(texts.filter((text) => !known.has(text) && !computed.has(text)))];
     if (missing.length > 0) {
       embeddedTexts += missing.length;
       const vectors = await compute(missing);
       missing.forEach((text, index) => computed.set(text, vectors[index]!));
     }
-    return texts.map((text) => (known.get(text) ?? computed.get(text)) as Vector);
+    return texts.map((text) => (known.get(text) ?? computed.get(text)) as Kind);
   };
   const wrapped: StoredVectorEmbedder = {
     backend: inner.backend,
     model: inner.model,
     dimension: inner.dimension,
     thresholds: inner.thresholds,
+    // The pair-agreement check (CLU-2-OFFLINE) reads the titles, not the vectors: kept as is.
+    ...(inner.agreement ? { agreement: inner.agreement } : {}),
     computed,
     get embeddedTexts() {
       return embeddedTexts;

@@ -50,7 +50,9 @@ beforeEach(async () => {
 describe('resolveBackends', () => {
   it('falls back to the offline backends and says why when nothing is installed or configured', async () => {
     const backends = await resolveBackends({ env: { ESPECTRO_MODELS: join(work, 'empty') } });
-    expect(backends.embedder).toMatchObject({ label: 'offline-char-ngram-tfidf', batchIndependent: false });
+    expect(backends.embedder).toMatchObject({ label: 'offline-char-ngram-tfidf' });
+    // The reference-corpus IDF: vectors independent of the batch, so they are stored.
+    expect(backends.embedder.embedder.model).toMatch(/@reference-/);
     expect(backends.judge).toBeNull();
     expect(backends.synthesis).toBeNull();
     const description = backends.describe();
@@ -77,7 +79,7 @@ describe('resolveBackends', () => {
   it('picks MiniLM when its weights are installed and the CLU-2 judge when a key is configured', async () => {
     const backends = await resolveBackends({ env: { ESPECTRO_MODELS: models, GROQ_API_KEY: 'gsk-test' } });
     try {
-      expect(backends.embedder).toMatchObject({ label: 'minilm-q8', batchIndependent: true });
+      expect(backends.embedder).toMatchObject({ label: 'minilm-q8' });
       expect(backends.judge?.backend).toMatch(/^llm:chain:groq:/);
       const offline = await resolveBackends({
         env: { ESPECTRO_MODELS: models, GROQ_API_KEY: 'gsk-test' },

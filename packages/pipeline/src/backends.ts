@@ -44,13 +44,11 @@ export interface EmbedderBackend {
   /** The embedder's own label (`minilm-q8`, `offline-char-ngram-tfidf`). */
   readonly label: string;
   /**
-   * Whether a headline's vector depends on the headline alone (MiniLM) — then vectors are stored
-   * and never computed twice — or also on the batch it was fitted with (today's offline TF-IDF,
-   * whose IDF is fitted on the texts being clustered).
+   * The embedder. Its vectors depend on the headline alone (MiniLM; the offline TF-IDF with the
+   * reference-corpus IDF shipped in `@espectro/clustering`), so they are stored with the archive
+   * and a headline is never embedded twice.
    */
-  readonly batchIndependent: boolean;
-  /** The embedder to cluster `corpus` with (batch-dependent embedders are fitted on it). */
-  embedderFor(corpus: readonly string[]): Embedder;
+  readonly embedder: Embedder;
   dispose(): Promise<void>;
 }
 
@@ -96,34 +94,27 @@ export function embedderKey(embedder: Embedder): string {
 }
 
 /**
- * The offline embedder (no weights), fitted on the texts it clusters: vectors depend on the batch,
- * so none are stored.
+ * The offline embedder (no weights): character n-grams and stems weighted by the IDF of the
+ * reference corpus shipped with `@espectro/clustering` (rule CLU-2-OFFLINE thresholds), so a
+ * headline's vector does not depend on the batch it is clustered with and is stored.
  *
  * @example
  * const backend = offlineEmbedderBackend();
- * const embedder = backend.embedderFor(titles);
+ * backend.embedder.model; // 'char3-5+stems-nostop-tfidf@reference-…'
  */
 export function offlineEmbedderBackend(): EmbedderBackend {
-  const probe = createOfflineEmbedder({ corpus: [] });
-  return {
-    key: embedderKey(probe),
-    label: probe.backend,
-    batchIndependent: false,
-    embedderFor: (corpus) => createOfflineEmbedder({ corpus }),
-    dispose: async () => undefined,
-  };
+  return fixedEmbedderBackend(createOfflineEmbedder());
 }
 
 /**
- * A batch-independent embedder (MiniLM, or any `Embedder` whose vectors depend on the text alone):
- * the same instance for every batch, vectors stored.
+ * An embedder whose vectors depend on the text alone (MiniLM, the offline embedder, or any
+ * `Embedder` with that property): one instance for every batch, vectors stored.
  */
 export function fixedEmbedderBackend(embedder: Embedder): EmbedderBackend {
   return {
     key: embedderKey(embedder),
     label: embedder.backend,
-    batchIndependent: true,
-    embedderFor: () => embedder,
+    embedder,
     dispose: async () => {
       await embedder.dispose?.();
     },

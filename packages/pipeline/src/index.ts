@@ -24,7 +24,6 @@ export {
   type PipelineBackends,
   type ResolveBackendsOptions,
 } from './backends.js';
-export { decodeVector, encodeVector, type HeadlineVector } from './archive-adapters.js';
 export {
   FeedManifestSchema,
   RosterFileSchema,

@@ -15,8 +15,11 @@ import {
   addArticles,
   compareIds,
   createClusteringState,
+  decodeVector,
+  encodeVector,
   type ClusteringUpdate,
   type PendingPair,
+  type Vector,
 } from '@espectro/clustering';
 import { CLU_3_WINDOW_HOURS } from '@espectro/methodology';
 import {
@@ -38,22 +41,14 @@ import {
   type ClusterRecord,
   type ClusterState,
 } from '@espectro/store';
-import {
-  decodeVector,
-  encodeVector,
-  withStoredVectors,
-  withStoredVerdicts,
-  type HeadlineVector,
-  type StoredVerdictJudge,
-} from '../archive-adapters.js';
+import { withStoredVectors, withStoredVerdicts, type StoredVerdictJudge } from '../archive-adapters.js';
 import { commitUnit, report, type PipelineContext } from '../context.js';
 import { PipelineError } from '../errors.js';
 import { citedArticleIds, setSignature } from '../material.js';
 
 /**
- * Articles clustered per unit of work. An Espectro choice of batching, not a rule: with a
- * batch-independent embedder the stories do not depend on it; with today's offline embedder (IDF
- * fitted on the texts of the chunk and its context) the chunking is deterministic given the store.
+ * Articles clustered per unit of work. An Espectro choice of batching, not a rule: every embedder's
+ * vectors depend on the headline alone, so the stories do not depend on it.
  */
 export const CLUSTER_CHUNK_ARTICLES = 5000;
 
@@ -256,21 +251,19 @@ export async function clusterNewArticles(
       to: new Date(Math.max(...times) + window).toISOString(),
     });
     const everyArticle = [...archive, ...fresh];
-    const embedder = backend.embedderFor(everyArticle.map((article) => article.title));
-    const known = new Map<string, HeadlineVector>();
+    // The archive's vectors come from the store: only headlines without one are embedded.
+    const known = new Map<string, Vector>();
     const withStoredVector = new Set<string>();
-    if (backend.batchIndependent) {
-      const titleOf = new Map(archive.map((article) => [article.id, article.title]));
-      for (const [articleId, bytes] of await loadArticleVectors(
-        db,
-        backend.key,
-        archive.map((article) => article.id),
-      )) {
-        known.set(titleOf.get(articleId)!, decodeVector(bytes));
-        withStoredVector.add(articleId);
-      }
+    const titleOf = new Map(archive.map((article) => [article.id, article.title]));
+    for (const [articleId, bytes] of await loadArticleVectors(
+      db,
+      backend.key,
+      archive.map((article) => article.id),
+    )) {
+      known.set(titleOf.get(articleId)!, decodeVector(bytes));
+      withStoredVector.add(articleId);
     }
-    const vectors = withStoredVectors(embedder, known);
+    const vectors = withStoredVectors(backend.embedder, known);
     const judge: StoredVerdictJudge | undefined = context.backends.judge
       ? withStoredVerdicts(context.backends.judge, db)
       : undefined;
@@ -317,18 +310,13 @@ export async function clusterNewArticles(
           'cluster_changed',
           now,
         );
-        if (backend.batchIndependent) {
-          await storeArticleVectors(
-            tx,
-            backend.key,
-            everyArticle
-              .filter((article) => !withStoredVector.has(article.id) && vectors.computed.has(article.title))
-              .map((article) => ({
-                articleId: article.id,
-                vector: encodeVector(vectors.computed.get(article.title)!),
-              })),
-          );
-        }
+        await storeArticleVectors(
+          tx,
+          backend.key,
+          everyArticle
+            .filter((article) => !withStoredVector.has(article.id) && vectors.computed.has(article.title))
+            .map((article) => ({ articleId: article.id, vector: encodeVector(vectors.computed.get(article.title)!) })),
+        );
         if (judge !== undefined) {
           await storeJudgeVerdicts(
             tx,
