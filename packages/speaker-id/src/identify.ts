@@ -130,25 +130,28 @@ export function scoreAgainstSpeakers(
   return scores;
 }
 
+/** Thresholds of a decision; `perSpeaker` replaces `unknownThreshold` for the candidates it names. */
+export interface DecisionThresholds {
+  unknownThreshold: number;
+  minMargin: number;
+  /** Per-candidate thresholds (e.g. calibrated from each voice's cohort scores). */
+  perSpeaker?: Readonly<Record<string, number>>;
+}
+
 /**
- * Decides the speaker of one chunk embedding. Ties on the best score are broken by name, so the
- * result never depends on the order of `speakers`.
+ * Decides from scores already computed (one per enrolled voice): the best one, if it reaches its
+ * threshold and beats the runner-up by `minMargin`. Ties on the best score are broken by name, so
+ * the result never depends on the order of the voices.
  */
-export function identifyEmbedding(
-  embedding: ArrayLike<number>,
-  speakers: readonly ScoredSpeaker[],
-  thresholds: { unknownThreshold: number; minMargin: number },
-  scoring: ScoringOptions = {},
-): Identification {
-  if (speakers.length === 0)
-    return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'no_speakers' };
-  const scores = scoreAgainstSpeakers(embedding, speakers, scoring);
+export function decideFromScores(scores: Record<string, number>, thresholds: DecisionThresholds): Identification {
   const ranked = Object.entries(scores).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  if (ranked.length === 0)
+    return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'no_speakers' };
   const [bestName, bestScore] = ranked[0]!;
   const second = ranked[1];
   const margin = second ? bestScore - second[1] : null;
   let reason: IdentificationReason = 'identified';
-  if (bestScore < thresholds.unknownThreshold) reason = 'below_threshold';
+  if (bestScore < (thresholds.perSpeaker?.[bestName] ?? thresholds.unknownThreshold)) reason = 'below_threshold';
   else if (margin !== null && margin < thresholds.minMargin) reason = 'low_margin';
   return {
     speaker: reason === 'identified' ? bestName : null,
@@ -158,6 +161,18 @@ export function identifyEmbedding(
     bestCandidate: bestName,
     reason,
   };
+}
+
+/** Decides the speaker of one chunk embedding (scores by {@link scoreAgainstSpeakers}, decision by {@link decideFromScores}). */
+export function identifyEmbedding(
+  embedding: ArrayLike<number>,
+  speakers: readonly ScoredSpeaker[],
+  thresholds: DecisionThresholds,
+  scoring: ScoringOptions = {},
+): Identification {
+  if (speakers.length === 0)
+    return { speaker: null, score: null, margin: null, scores: {}, bestCandidate: null, reason: 'no_speakers' };
+  return decideFromScores(scoreAgainstSpeakers(embedding, speakers, scoring), thresholds);
 }
 
 /** The result for a chunk with no speech. */

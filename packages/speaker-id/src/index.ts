@@ -89,11 +89,13 @@ export {
 } from './enrollment.js';
 export {
   defaultThresholds,
+  decideFromScores,
   identifyEmbedding,
   scoreAgainstSpeakers,
   silenceIdentification,
   thresholdsFor,
   type Identification,
+  type DecisionThresholds,
   type IdentificationReason,
   type IdentifyOptions,
   type ScoredSpeaker,
