@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { STATISTICS_BACKEND } from './embedder.js';
 import { enrollFiles, loadClip, type VoicesFile } from './enrollment.js';
 import { buildTrials, equalErrorRate, minDcf } from './evaluation.js';
+import { SENTENCES } from './open-set/roster.js';
 import { identifyFile } from './pipeline.js';
 import { createStatisticsEmbedder } from './statistics-embedder.js';
 import { cosineSimilarity } from './vectors.js';
@@ -31,31 +32,11 @@ const candidates = [
   { name: 'Candidato PT 2', voice: 'pt+m4', pitch: 40, speed: 150, language: 'pt' },
 ] as const;
 
+/** The first six debate-style sentences of each language (the open-set report's sentence list). */
 const sentences: Record<'en' | 'es' | 'pt', string[]> = {
-  en: [
-    'The budget deficit grew by four percent last year, according to the treasury.',
-    'Our government built more schools than any other in the history of this country.',
-    'Unemployment fell for the third quarter in a row, and wages are finally rising.',
-    'My opponent voted against the health bill twice and never explained why.',
-    'We will cut taxes for small businesses and invest in public transport.',
-    'Crime in the capital dropped after we hired two thousand new police officers.',
-  ],
-  es: [
-    'El déficit fiscal creció un cuatro por ciento el año pasado, según el tesoro.',
-    'Nuestro gobierno construyó más escuelas que cualquier otro en la historia del país.',
-    'El desempleo bajó por tercer trimestre consecutivo y los salarios por fin suben.',
-    'Mi adversario votó dos veces contra la ley de salud y nunca explicó por qué.',
-    'Vamos a bajar los impuestos a las pequeñas empresas e invertir en transporte.',
-    'La delincuencia en la capital bajó cuando contratamos dos mil policías nuevos.',
-  ],
-  pt: [
-    'O déficit público cresceu quatro por cento no ano passado, segundo o tesouro.',
-    'Nosso governo construiu mais escolas do que qualquer outro na história do país.',
-    'O desemprego caiu pelo terceiro trimestre seguido e os salários voltaram a subir.',
-    'Meu adversário votou duas vezes contra a lei da saúde e nunca explicou por quê.',
-    'Vamos reduzir impostos das pequenas empresas e investir em transporte público.',
-    'A criminalidade na capital caiu depois que contratamos dois mil policiais novos.',
-  ],
+  en: SENTENCES.en.slice(0, 6),
+  es: SENTENCES.es.slice(0, 6),
+  pt: SENTENCES.pt.slice(0, 6),
 };
 
 const ENROLLMENT_SENTENCES = 3;
