@@ -16,7 +16,10 @@ export {
 export {
   DEFAULT_QUEUE_SCHEMA,
   openJobQueue,
+  readQueueDepths,
+  readQueueFailures,
   type ClaimedJob,
+  type FailedJob,
   type JobQueue,
   type OpenJobQueueOptions,
   type QueueDepths,
@@ -29,3 +32,5 @@ export {
   type WorkerEvent,
   type WorkerOptions,
 } from './worker.js';
+export { newsroomJobs, outcomeOf, type NewsroomServices } from './newsroom-jobs.js';
+export { readServiceStatus, type FeedStatus, type ServiceStatus } from './status.js';

@@ -20,6 +20,9 @@ export const DEFAULT_QUEUE_SCHEMA = 'espectro_queue';
 /** Arbitrary constant key of the advisory lock serialising queue installs (cf. the migrator's). */
 const QUEUE_INSTALL_LOCK_KEY = 727_165_007;
 
+/** PostgreSQL's `unique_violation`. */
+const UNIQUE_VIOLATION = '23505';
+
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** A claimed job. */
@@ -51,7 +54,7 @@ export interface JobQueue {
   recoverOrphans(): Promise<number>;
   depths(): Promise<QueueDepths>;
   /** Failed jobs with their reason, newest first. */
-  failures(limit?: number): Promise<{ name: string; id: string; reason: string; at: string }[]>;
+  failures(limit?: number): Promise<FailedJob[]>;
   stop(): Promise<void>;
 }
 
@@ -127,7 +130,15 @@ export async function openJobQueue(
       return queued;
     },
     async claim(name, limit) {
-      const jobs = await boss.fetch<unknown>(name, { batchSize: limit, includeMetadata: true });
+      let jobs: PgBoss.JobWithMetadata<unknown>[];
+      try {
+        jobs = await boss.fetch<unknown>(name, { batchSize: limit, includeMetadata: true });
+      } catch (error) {
+        // `stately`: activating a queued job whose key another worker is running breaks the unique
+        // index (23505). That job waits for its key; the worker running the key drains it next.
+        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return [];
+        throw error;
+      }
       return jobs.map((job) => ({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount }));
     },
     complete: (name, id, output) => boss.complete(name, id, output),
@@ -140,34 +151,86 @@ export async function openJobQueue(
         await boss.fail(job.name, job.id, { reason: 'the worker running it stopped (recovered at restart)' });
       return active.length;
     },
-    async depths() {
-      const rows = await database.query<{ name: string; state: string; count: string }>(
-        `SELECT name, state::text AS state, count(*)::text AS count FROM ${table} GROUP BY name, state`,
-      );
-      const depths: QueueDepths = {};
-      for (const job of registry.jobs) depths[job.name] = { queued: 0, active: 0, failed: 0, completed: 0 };
-      for (const row of rows) {
-        const entry = (depths[row.name] ??= { queued: 0, active: 0, failed: 0, completed: 0 });
-        const count = Number(row.count);
-        if (row.state === 'created' || row.state === 'retry') entry.queued += count;
-        else if (row.state === 'active') entry.active += count;
-        else if (row.state === 'failed') entry.failed += count;
-        else if (row.state === 'completed') entry.completed += count;
-      }
+    depths: async () => {
+      const depths = await readQueueDepths(database, schema);
+      for (const job of registry.jobs) depths[job.name] ??= { queued: 0, active: 0, failed: 0, completed: 0 };
       return depths;
     },
-    async failures(limit = 20) {
-      const rows = await database.query<{ name: string; id: string; output: { reason?: string } | null; at: string }>(
-        `SELECT name, id::text AS id, output, completed_on::text AS at FROM ${table}
-          WHERE state = 'failed' ORDER BY completed_on DESC LIMIT $1`,
-        [limit],
-      );
-      return rows.map((row) => ({ name: row.name, id: row.id, reason: row.output?.reason ?? 'unknown', at: row.at }));
-    },
+    failures: (limit) => readQueueFailures(database, schema, limit),
     async stop() {
       await boss.stop({ graceful: true, wait: true, close: false });
     },
   };
+}
+
+/** Whether the queue's tables exist in the database (a worker ran there at least once). */
+async function queueInstalled(database: Database, schema: string): Promise<boolean> {
+  const [row] = await database.query<{ table: string | null }>('SELECT to_regclass($1)::text AS "table"', [
+    `${schema}.job`,
+  ]);
+  return row?.table != null;
+}
+
+function checkedSchema(schema: string): string {
+  if (!SCHEMA_NAME.test(schema)) throw new TypeError(`job queue: "${schema}" is not a plain lowercase schema name`);
+  return schema;
+}
+
+/**
+ * Jobs per queue and state, read without starting the queue (what `espectro status` shows); empty
+ * when no worker ever ran on the database.
+ *
+ * @example
+ * const depths = await readQueueDepths(store.database); // { 'fetch-feeds': { queued: 0, active: 1, … } }
+ */
+export async function readQueueDepths(database: Database, schema = DEFAULT_QUEUE_SCHEMA): Promise<QueueDepths> {
+  const depths: QueueDepths = {};
+  if (!(await queueInstalled(database, checkedSchema(schema)))) return depths;
+  const rows = await database.query<{ name: string; state: string; count: string }>(
+    `SELECT name, state::text AS state, count(*)::text AS count FROM ${schema}.job GROUP BY name, state`,
+  );
+  for (const row of rows) {
+    const entry = (depths[row.name] ??= { queued: 0, active: 0, failed: 0, completed: 0 });
+    const count = Number(row.count);
+    if (row.state === 'created' || row.state === 'retry') entry.queued += count;
+    else if (row.state === 'active') entry.active += count;
+    else if (row.state === 'failed') entry.failed += count;
+    else if (row.state === 'completed') entry.completed += count;
+  }
+  return depths;
+}
+
+/** A job that failed its last attempt, with the reason its run gave. */
+export interface FailedJob {
+  name: string;
+  id: string;
+  reason: string;
+  at: string;
+}
+
+/**
+ * Failed jobs with their reasons, newest first, read without starting the queue.
+ *
+ * @example
+ * for (const failure of await readQueueFailures(store.database)) console.log(failure.name, failure.reason);
+ */
+export async function readQueueFailures(
+  database: Database,
+  schema = DEFAULT_QUEUE_SCHEMA,
+  limit = 20,
+): Promise<FailedJob[]> {
+  if (!(await queueInstalled(database, checkedSchema(schema)))) return [];
+  const rows = await database.query<{ name: string; id: string; output: { reason?: string } | null; at: string }>(
+    `SELECT name, id::text AS id, output, completed_on AS at FROM ${schema}.job
+      WHERE state = 'failed' ORDER BY completed_on DESC LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => ({
+    name: row.name,
+    id: row.id,
+    reason: row.output?.reason ?? 'unknown',
+    at: new Date(row.at).toISOString(),
+  }));
 }
 
 async function ensureQueue(boss: PgBoss, job: JobDefinition<unknown, never>): Promise<void> {

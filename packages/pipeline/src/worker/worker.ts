@@ -52,6 +52,8 @@ export interface WorkerOptions<Services> {
    * guarantees it); on PostgreSQL pass it only when you know (otherwise the queue expires them).
    */
   sole?: boolean;
+  /** Recorded with every cycle, e.g. the active backends (`backends.describe()`) for `espectro status`. */
+  meta?: Record<string, unknown>;
   /** Called after every job attempt and cycle (the terminal progress of `espectro worker`). */
   onEvent?: (event: WorkerEvent) => void;
 }
@@ -141,7 +143,7 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
       startedAt: summary.startedAt,
       finishedAt: summary.finishedAt,
       durationMs: summary.durationMs,
-      summary: { jobs, recovered, stopped: summary.stopped },
+      summary: { jobs, recovered, stopped: summary.stopped, ...(options.meta ? { meta: options.meta } : {}) },
     });
     options.onEvent?.({ type: 'cycle', summary });
     return summary;
