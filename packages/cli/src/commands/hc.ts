@@ -118,7 +118,7 @@ async function readRunLog(path: string, io: CliIo): Promise<RunLog | null> {
   return parsed.data;
 }
 
-function chooseClassifier(
+export function chooseClassifier(
   values: { offline?: boolean; model?: string; 'base-url'?: string },
   io: CliIo,
 ): HeadlineClassifier {

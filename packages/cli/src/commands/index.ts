@@ -12,11 +12,15 @@ import { rateCommand } from './rate.js';
 import { rulesCommand } from './rules.js';
 import { runCommand } from './run.js';
 import { speakerCommand } from './speaker.js';
+import { statusCommand } from './status.js';
 import { storyCommand } from './story.js';
+import { workerCommand } from './worker.js';
 
 /** Every `espectro` subcommand, in the order `espectro help` lists them. Later packages add theirs here. */
 export const commands: CliCommand[] = [
   runCommand,
+  workerCommand,
+  statusCommand,
   storyCommand,
   exportCommand,
   feedsCommand,

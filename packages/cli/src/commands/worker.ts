@@ -1,0 +1,276 @@
+/**
+ * `espectro worker`: the newsroom's loop. Every cycle fetches the registered feeds that are due
+ * (`espectro feeds add|import`), ingests what is new and runs the pipeline stages over it — cluster,
+ * SYN-5 retries, synthesis, topics, build, the 24-h country cap — as jobs on the queue
+ * (`@espectro/pipeline`'s job registry over pg-boss). `--once` runs one cycle and exits. This file
+ * parses arguments, wires the services and prints; the jobs and every decision live in the
+ * pipeline package and the methodology.
+ */
+import { hostname } from 'node:os';
+import { parseArgs } from 'node:util';
+import { HeadlineClassifierError, findOutlet, ingestFeedDocument } from '@espectro/headline-classifier';
+import { createFeedFetcher, decodeFeedBytes, systemClock, type Clock, type IngestBody } from '@espectro/ingest';
+import {
+  PipelineError,
+  createJobRegistry,
+  createWorker,
+  newsroomJobs,
+  resolveBackends,
+  type CycleSummary,
+  type EmbedderChoice,
+  type JudgeChoice,
+  type NewsroomServices,
+  type PipelineBackends,
+} from '@espectro/pipeline';
+import { openStore, type Store } from '@espectro/store';
+import { InputFileError } from '../errors.js';
+import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
+import { chooseClassifier } from './hc.js';
+
+const usage = `Usage: espectro worker [--once] [--interval 60s] [--db DIR] [--embedder auto|offline|minilm]
+                       [--judge auto|llm|none] [--quiet] [--json]
+
+Runs the newsroom's loop over the registered feeds (espectro feeds add|import), one cycle at a time:
+  fetch-feeds            fetch every due article feed (ETag/Last-Modified, backoff), ingest what is new
+  fetch-chile-headlines  fetch the due Chilean headline feeds and classify what is new (seed 004)
+  cluster                cluster the new articles into the archive (CLU-1..3)
+  synthesis-retry        retry the syntheses due now; discard after the last attempt (SYN-5)
+  synthesise, topics, topics-retry, build, publish   as in espectro run
+A failing feed is recorded with its reason (espectro status, espectro feeds list) and stops nothing.
+The database is .espectro/db (embedded PostgreSQL; the worker is then its only user) unless --db or
+DATABASE_URL says otherwise; on PostgreSQL several workers on several machines share the work.
+
+  --once           run one cycle and exit
+  --interval TIME  wait between the starts of two cycles (default 60s; e.g. 30s, 5m)
+  --db DIR         embedded database folder (default .espectro/db)
+  --embedder NAME  auto (MiniLM if installed, else offline), offline, minilm
+  --judge NAME     grey-zone judge (CLU-2): auto (LLM if GEMINI_API_KEY/GROQ_API_KEY is set), llm, none
+  --quiet          no per-job lines, one line per cycle
+  --json           one JSON cycle summary per line on stdout
+SIGTERM or Ctrl-C: the running job finishes its unit of work, then the worker stops.
+Exit codes: 0 stopped cleanly, 1 a cycle failed, 2 usage error, 3 unavailable backend.`;
+
+/** Default time between the starts of two cycles (Espectro choice: feeds keep their own poll intervals). */
+export const DEFAULT_CYCLE_INTERVAL_MS = 60_000;
+
+/** `30s`, `5m`, `1h` or plain milliseconds → milliseconds. */
+export function parseDuration(text: string, flag: string): number {
+  const match = /^(\d+)(ms|s|m|h)?$/.exec(text.trim());
+  if (!match) throw new UsageError(`${flag} must be a duration like 30s, 5m or 1h (got "${text}")`);
+  const scale = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[match[2] ?? 'ms']!;
+  const value = Number(match[1]) * scale;
+  if (value < 1_000) throw new UsageError(`${flag} must be at least 1s (got "${text}")`);
+  return value;
+}
+
+function choice<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${flag} must be one of ${allowed.join(', ')} (got "${value}")`);
+  return value as T;
+}
+
+/** The seed-004 ingest of a Chilean headline feed's body into `store.chileHeadlines`. */
+function chileHeadlineIngest(store: Store, io: CliIo, clock: Clock): IngestBody {
+  const classifier = chooseClassifier({}, io);
+  return async (source, feed) => {
+    const bytes = typeof source.content === 'string' ? new TextEncoder().encode(source.content) : source.content;
+    const xml = decodeFeedBytes(bytes, source.contentType).text;
+    try {
+      const report = await ingestFeedDocument({
+        outlet: findOutlet(feed.outlet) ?? { id: feed.outlet, domain: feed.outlet },
+        xml,
+        url: feed.url,
+        classifier,
+        sink: store.chileHeadlines,
+        now: () => clock.now(),
+      });
+      return { items: report.items, itemsNew: report.stored, itemsSeen: report.alreadyStored, error: null };
+    } catch (error) {
+      if (error instanceof HeadlineClassifierError)
+        return { items: 0, itemsNew: null, itemsSeen: null, error: { code: error.code, message: error.message } };
+      throw error;
+    }
+  };
+}
+
+/** One line per cycle: what every job did. */
+export function cycleLine(summary: CycleSummary): string {
+  const totals = (name: string) => summary.jobs[name]?.totals ?? {};
+  const fetched = totals('fetch-feeds');
+  const clustered = totals('cluster');
+  const synthesised = totals('synthesise');
+  const built = totals('build');
+  const published = totals('publish');
+  const retried = totals('synthesis-retry');
+  const failedJobs = Object.entries(summary.jobs)
+    .filter(([, job]) => job.failed > 0)
+    .map(([name, job]) => `${name} ×${job.failed}`);
+  const parts = [
+    `feeds ${fetched.feeds ?? 0} (${fetched.fetched ?? 0} new bodies, ${fetched.notModified ?? 0} unchanged, ${fetched.failed ?? 0} failed)`,
+    `articles +${fetched.itemsNew ?? 0}`,
+    `clustered ${clustered.articles ?? 0}`,
+    `synthesised ${synthesised.synthesised ?? 0}`,
+    `retries ${retried.attempted ?? 0}`,
+    `stories built ${built.built ?? 0}`,
+    `cap ${published.published ?? 0} published/${published.held ?? 0} held`,
+  ];
+  return `cycle ${summary.cycleTime} ${(summary.durationMs / 1000).toFixed(1)} s — ${parts.join(', ')}${
+    failedJobs.length > 0 ? `; FAILED jobs: ${failedJobs.join(', ')} (see espectro status)` : ''
+  }${summary.recovered > 0 ? `; ${summary.recovered} interrupted jobs given back` : ''}`;
+}
+
+/** Options of {@link runWorkerLoop}. */
+export interface WorkerLoopOptions {
+  store: Store;
+  backends: PipelineBackends;
+  io: CliIo;
+  clock?: Clock;
+  once: boolean;
+  intervalMs: number;
+  quiet: boolean;
+  json: boolean;
+  signal: AbortSignal;
+  /** Extra services (e.g. a per-host override for a loopback replay). */
+  services?: Partial<NewsroomServices>;
+  /** Called after each cycle (`pnpm start` prints the stories after it). */
+  afterCycle?: (summary: CycleSummary) => Promise<void> | void;
+}
+
+/**
+ * The loop of `espectro worker` (also used by `espectro serve` and `pnpm start`): cycles until
+ * `signal` aborts, or once.
+ */
+export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number> {
+  const { store, backends, io } = options;
+  const clock = options.clock ?? systemClock;
+  const workerId = `${hostname()}:${process.pid}`;
+  const services: NewsroomServices = {
+    backends,
+    fetcher: createFeedFetcher({ clock }),
+    workerId,
+    chileHeadlines: chileHeadlineIngest(store, io, clock),
+    ...options.services,
+  };
+  const worker = await createWorker({
+    store,
+    registry: createJobRegistry(newsroomJobs()),
+    services,
+    clock,
+    workerId,
+    meta: { backends: backends.describe() },
+    onEvent: (event) => {
+      if (event.type !== 'job' || options.quiet || options.json) return;
+      const { attempt } = event;
+      if (!attempt.ok) io.stderr(`  ✗ ${attempt.name}: ${attempt.error}\n`);
+    },
+  });
+  try {
+    for (;;) {
+      const started = Date.now();
+      const summary = await worker.runCycle(options.signal);
+      if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
+      else io.stdout(`${cycleLine(summary)}\n`);
+      await options.afterCycle?.(summary);
+      if (options.once || options.signal.aborted) return ExitCode.ok;
+      const wait = Math.max(0, options.intervalMs - (Date.now() - started));
+      await clock.sleep(wait, options.signal).catch(() => undefined);
+      if (options.signal.aborted) return ExitCode.ok;
+    }
+  } finally {
+    await worker.stop();
+  }
+}
+
+/** Aborts on SIGTERM / SIGINT (graceful stop); the listeners are removed by the returned function. */
+export function stopOnSignals(controller: AbortController, io: CliIo): () => void {
+  const stop = (signal: NodeJS.Signals) => {
+    if (!controller.signal.aborted)
+      io.stderr(`espectro: ${signal} — finishing the running unit of work, then stopping\n`);
+    controller.abort();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  return () => {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+  };
+}
+
+/** `espectro worker`: cycles over the registered feeds and the pipeline stages until stopped. */
+export const workerCommand: CliCommand = {
+  name: 'worker',
+  summary: 'Fetch the due feeds and keep the stories current, cycle after cycle (--once: one cycle)',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: {
+        once: { type: 'boolean' },
+        interval: { type: 'string' },
+        db: { type: 'string' },
+        embedder: { type: 'string' },
+        judge: { type: 'string' },
+        quiet: { type: 'boolean' },
+        json: { type: 'boolean' },
+      },
+      allowPositionals: true,
+      strict: true,
+    });
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const intervalMs =
+      values.interval === undefined ? DEFAULT_CYCLE_INTERVAL_MS : parseDuration(values.interval, '--interval');
+    const embedder = choice<EmbedderChoice>(values.embedder, ['auto', 'offline', 'minilm'], '--embedder');
+    const judge = choice<JudgeChoice>(values.judge, ['auto', 'llm', 'none'], '--judge');
+    const backends = await resolveBackends({
+      env: io.env,
+      ...(embedder ? { embedder } : {}),
+      ...(judge ? { judge } : {}),
+    }).catch((error: unknown) => {
+      if (error instanceof PipelineError && error.code === 'backend_unavailable')
+        throw new InputFileError(error.message.replace('@espectro/pipeline ', ''));
+      throw error;
+    });
+    const controller = new AbortController();
+    const release = stopOnSignals(controller, io);
+    try {
+      const store = await openStore({
+        cwd: io.cwd,
+        env: io.env,
+        owner: 'espectro worker',
+        ...(values.db ? { dataDir: values.db } : {}),
+      });
+      try {
+        const description = backends.describe();
+        io.stderr(
+          `espectro worker — ${store.database.backend} at ${store.database.location}; embedder ${description.embedder}, judge ${description.judge}, synthesis ${description.synthesis}\n`,
+        );
+        if ((await store.feeds.list()).length === 0)
+          io.stderr(
+            '  no feeds registered: add some with `espectro feeds add URL` or `espectro feeds import FILE.opml`\n',
+          );
+        return await runWorkerLoop({
+          store,
+          backends,
+          io,
+          once: values.once === true,
+          intervalMs,
+          quiet: values.quiet === true,
+          json: values.json === true,
+          signal: controller.signal,
+        });
+      } catch (error) {
+        if (error instanceof UsageError || error instanceof InputFileError) throw error;
+        io.stderr(
+          `espectro worker: stopped (${error instanceof Error ? error.message : String(error)}). Start it again; every committed unit of work is kept and nothing is repeated.\n`,
+        );
+        return ExitCode.failure;
+      } finally {
+        await store.close();
+      }
+    } finally {
+      release();
+      await backends.dispose();
+    }
+  },
+};
