@@ -3,7 +3,8 @@
  * {@link SiteData} from the environment, once per process:
  *
  * - `ESPECTRO_SITE_SOURCE=store` — `@espectro/store`'s repository (embedded PGlite in
- *   `ESPECTRO_DB_DIR`, default `.espectro/db`, or Postgres at `DATABASE_URL`);
+ *   `ESPECTRO_DB_DIR`, default `.espectro/db`, or Postgres at `DATABASE_URL`), refreshed when the
+ *   store changes (see `createRefreshingStoreSiteData`);
  * - `ESPECTRO_SITE_SNAPSHOT=<file>` — a JSON snapshot written by `pnpm --filter @espectro/site snapshot`;
  * - neither — the built-in fixtures (invented outlets and stories, labelled as such on every page).
  *
@@ -27,28 +28,42 @@ export function siteDataChoice(environment: Record<string, string | undefined>):
   return { kind: 'fixture' };
 }
 
-async function createSiteData(choice: SiteDataChoice): Promise<SiteData> {
+/** Where pages get the data from: the store's data follows the store; snapshots and fixtures are fixed. */
+async function createSiteDataSource(choice: SiteDataChoice): Promise<() => Promise<SiteData>> {
   switch (choice.kind) {
     case 'store': {
-      const { createStoreSiteData } = await import('./store-adapter.js');
-      return createStoreSiteData();
+      const { createRefreshingStoreSiteData } = await import('./store-adapter.js');
+      const interval = Number(process.env.ESPECTRO_SITE_REFRESH_MS ?? '');
+      const data = createRefreshingStoreSiteData(
+        Number.isFinite(interval) && interval >= 0 && process.env.ESPECTRO_SITE_REFRESH_MS
+          ? { minIntervalMs: interval }
+          : {},
+      );
+      return () => data.current();
     }
-    case 'snapshot':
-      return createSnapshotSiteData(readSnapshotFile(choice.path));
-    case 'fixture':
-      return createSnapshotSiteData(buildFixtureSnapshot());
+    case 'snapshot': {
+      const data = Promise.resolve(createSnapshotSiteData(readSnapshotFile(choice.path)));
+      return () => data;
+    }
+    case 'fixture': {
+      const data = Promise.resolve(createSnapshotSiteData(buildFixtureSnapshot()));
+      return () => data;
+    }
   }
 }
 
-let current: Promise<SiteData> | undefined;
+let source: Promise<() => Promise<SiteData>> | undefined;
 
-/** The site's data, created on first use and shared by every page of the process. */
-export function getSiteData(): Promise<SiteData> {
-  current ??= createSiteData(
+/**
+ * The site's data, shared by every page of the process. From the store it follows the store: a
+ * change (a story published by the worker) is seen within `ESPECTRO_SITE_REFRESH_MS` (default 2 s).
+ */
+export async function getSiteData(): Promise<SiteData> {
+  source ??= createSiteDataSource(
     siteDataChoice({
       ...process.env,
       ESPECTRO_SITE_SNAPSHOT_AT_BUILD: import.meta.env?.ESPECTRO_SITE_SNAPSHOT_AT_BUILD,
     }),
   );
-  return current;
+  return (await source)();
 }

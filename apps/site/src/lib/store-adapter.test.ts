@@ -4,7 +4,7 @@ import * as storeModule from '@espectro/store';
 import type { Store } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSnapshotSiteData } from './snapshot.js';
-import { contestationBackendOver, snapshotFromStore } from './store-adapter.js';
+import { contestationBackendOver, createRefreshingStoreSiteData, snapshotFromStore } from './store-adapter.js';
 import { dataNotice, prismaView } from './views.js';
 
 const evidence = (domain: string, bias: 'left' | 'center' | 'right'): RatingEvidenceRecord => ({
@@ -303,5 +303,53 @@ describe('contestations in the store', () => {
     expect(
       await backend.transition('no-existe', { to: 'triage', by: 'e', at: '2026-04-27T11:00:00Z', notes: '' }),
     ).toBeUndefined();
+  });
+});
+
+describe('site data that follows the store', () => {
+  test('a story published after the first read is served after the next look, without a restart', async () => {
+    let clock = 0;
+    const data = createRefreshingStoreSiteData({
+      minIntervalMs: 1_000,
+      now: () => clock,
+      openStore: async () => store,
+    });
+    const first = await data.current();
+    const before = (await first.listStories()).map((story) => story.id);
+    expect(before).toContain('historia-1');
+    expect(before).not.toContain('historia-nueva');
+    const ids = (await store.stories.get('historia-1'))!.sources.map((source) => source.articleId);
+    await store.stories.save({
+      id: 'historia-nueva',
+      title: 'Historia publicada por el worker',
+      summary: 'Resumen nuevo.',
+      status: 'published',
+      tier: 'limited',
+      topic: 'politics',
+      country: 'CL',
+      backend: 'extractive (offline)',
+      provenance: { method: 'extractive-v1', costUsd: 0 },
+      coverage: coverage(
+        Object.entries(domains).map(([domain, bias]) => ({ domain, scope: 'political' as const, bias })),
+      ),
+      articleIds: ids,
+      outletCount: 3,
+      lastPublishedAt: '2026-04-27T14:00:00Z',
+      methodologyVersion: METHODOLOGY_VERSION,
+      sentences: [{ text: 'Frase nueva.', articleIds: [ids[0]!] }],
+      guard: { publish: true, reasons: [], input: {} },
+      blindspots: { prisma: [], fujaDaBolha: null },
+      decidedAt: '2026-04-27T14:00:00Z',
+    });
+    // Within the interval the previous data is served (no read per request)…
+    clock = 500;
+    expect(await data.current()).toBe(first);
+    // …after it, the change is seen and the new story is there.
+    clock = 1_500;
+    const second = await data.current();
+    expect((await second.listStories()).map((story) => story.id)).toContain('historia-nueva');
+    // Nothing changed since: the same data, not read again.
+    clock = 3_000;
+    expect(await data.current()).toBe(second);
   });
 });
