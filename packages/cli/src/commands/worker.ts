@@ -26,9 +26,11 @@ import { openStore, type Store } from '@espectro/store';
 import { InputFileError } from '../errors.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 import { chooseClassifier } from './hc.js';
+import { replayDemo } from './worker-replay.js';
 
 const usage = `Usage: espectro worker [--once] [--interval 60s] [--db DIR] [--embedder auto|offline|minilm]
                        [--judge auto|llm|none] [--quiet] [--json]
+       espectro worker --replay-demo [--hours 12] [--step 1h] [--db DIR]
 
 Runs the newsroom's loop over the registered feeds (espectro feeds add|import), one cycle at a time:
   fetch-feeds            fetch every due article feed (ETag/Last-Modified, backoff), ingest what is new
@@ -41,6 +43,9 @@ The database is .espectro/db (embedded PostgreSQL; the worker is then its only u
 DATABASE_URL says otherwise; on PostgreSQL several workers on several machines share the work.
 
   --once           run one cycle and exit
+  --replay-demo    show the loop on the bundled demo: a loopback feed server replays the demo corpus as
+                   the outlets' feeds over --hours simulated hours, one cycle per --step of simulated
+                   time (a replay, labelled as such; the fetches, jobs and store are the real ones)
   --interval TIME  wait between the starts of two cycles (default 60s; e.g. 30s, 5m)
   --db DIR         embedded database folder (default .espectro/db)
   --embedder NAME  auto (MiniLM if installed, else offline), offline, minilm
@@ -135,6 +140,8 @@ export interface WorkerLoopOptions {
   services?: Partial<NewsroomServices>;
   /** Called after each cycle (`pnpm start` prints the stories after it). */
   afterCycle?: (summary: CycleSummary) => Promise<void> | void;
+  /** Asked after each cycle: true ends the loop (the demo replay, once fully fetched). */
+  shouldStop?: () => boolean;
 }
 
 /**
@@ -172,9 +179,9 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
       if (options.json) io.stdout(`${JSON.stringify(summary)}\n`);
       else io.stdout(`${cycleLine(summary)}\n`);
       await options.afterCycle?.(summary);
-      if (options.once || options.signal.aborted) return ExitCode.ok;
+      if (options.once || options.signal.aborted || options.shouldStop?.()) return ExitCode.ok;
       const wait = Math.max(0, options.intervalMs - (Date.now() - started));
-      await clock.sleep(wait, options.signal).catch(() => undefined);
+      if (wait > 0) await clock.sleep(wait, options.signal).catch(() => undefined);
       if (options.signal.aborted) return ExitCode.ok;
     }
   } finally {
@@ -213,6 +220,9 @@ export const workerCommand: CliCommand = {
         judge: { type: 'string' },
         quiet: { type: 'boolean' },
         json: { type: 'boolean' },
+        'replay-demo': { type: 'boolean' },
+        hours: { type: 'string' },
+        step: { type: 'string' },
       },
       allowPositionals: true,
       strict: true,
@@ -220,6 +230,15 @@ export const workerCommand: CliCommand = {
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const intervalMs =
       values.interval === undefined ? DEFAULT_CYCLE_INTERVAL_MS : parseDuration(values.interval, '--interval');
+    const replay = values['replay-demo'] === true;
+    if (!replay && (values.hours !== undefined || values.step !== undefined))
+      throw new UsageError('--hours and --step go with --replay-demo');
+    if (replay && (values.once || values.interval !== undefined))
+      throw new UsageError('--replay-demo runs its own cycles: drop --once / --interval');
+    const hours = values.hours === undefined ? 12 : Number(values.hours);
+    if (!Number.isInteger(hours) || hours < 1 || hours > 240)
+      throw new UsageError('--hours must be a whole number of hours from 1 to 240');
+    const stepMs = values.step === undefined ? 3_600_000 : parseDuration(values.step, '--step');
     const embedder = choice<EmbedderChoice>(values.embedder, ['auto', 'offline', 'minilm'], '--embedder');
     const judge = choice<JudgeChoice>(values.judge, ['auto', 'llm', 'none'], '--judge');
     const backends = await resolveBackends({
@@ -245,6 +264,16 @@ export const workerCommand: CliCommand = {
         io.stderr(
           `espectro worker — ${store.database.backend} at ${store.database.location}; embedder ${description.embedder}, judge ${description.judge}, synthesis ${description.synthesis}\n`,
         );
+        if (replay)
+          return await replayDemo({
+            store,
+            backends,
+            io,
+            hours,
+            stepMs,
+            json: values.json === true,
+            signal: controller.signal,
+          });
         if ((await store.feeds.list()).length === 0)
           io.stderr(
             '  no feeds registered: add some with `espectro feeds add URL` or `espectro feeds import FILE.opml`\n',

@@ -1,0 +1,91 @@
+/**
+ * `espectro worker --replay-demo`: the newsroom's loop shown on the bundled demo. A loopback feed
+ * server on 127.0.0.1 (`@espectro/ingest/testing`'s newsroom) replays the demo corpus as the
+ * outlets' feeds over simulated hours — labelled as a replay in every feed and on the terminal —
+ * and the worker runs one cycle per simulated step on a simulated clock, fetching and publishing
+ * as the corpus unfolds. Only the clock is simulated: the fetches are real HTTP on loopback, the
+ * jobs and the store are the ones `espectro worker` runs.
+ */
+import { createFeedFetcher } from '@espectro/ingest';
+import { DEMO_REPLAY_LABEL, createManualClock, createNewsroom, demoReplayOutlets } from '@espectro/ingest/testing';
+import { demoDataDirectory, rateRoster, readDataFolder, type PipelineBackends } from '@espectro/pipeline';
+import type { Store } from '@espectro/store';
+import type { CliIo } from '../io.js';
+import { runWorkerLoop } from './worker.js';
+
+/** Options of {@link replayDemo}. */
+export interface ReplayDemoOptions {
+  store: Store;
+  backends: PipelineBackends;
+  io: CliIo;
+  /** Simulated hours over which the corpus appears (default 12). */
+  hours: number;
+  /** Simulated time between two cycles (default one hour). */
+  stepMs: number;
+  json: boolean;
+  signal: AbortSignal;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * Rates the demo roster, registers the replay's feeds and runs the worker one cycle per simulated
+ * step until the replay has been fully fetched (plus one cycle), or `signal` aborts.
+ */
+export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
+  const { store, backends, io } = options;
+  const start = new Date(Math.floor(Date.now() / HOUR) * HOUR);
+  const clock = createManualClock(start);
+  const directory = demoDataDirectory(io.cwd);
+  const outlets = demoReplayOutlets({ directory, start, durationMs: options.hours * HOUR });
+  const newsroom = await createNewsroom({ clock, outlets, scenarios: false, label: DEMO_REPLAY_LABEL });
+  try {
+    const folder = await readDataFolder(directory);
+    await rateRoster({ store, backends, clock }, folder.roster.outlets, { asOf: folder.roster.asOf });
+    // Feeds of an earlier replay point at a loopback port that is gone: replaced by this one's.
+    for (const feed of await store.feeds.list())
+      if (new URL(feed.url).hostname === '127.0.0.1' && new URL(feed.url).pathname.startsWith('/feeds/'))
+        await store.feeds.remove(feed.id);
+    const pollIntervalSeconds = Math.max(60, Math.round(options.stepMs / 1000));
+    for (const feed of newsroom.feeds)
+      await store.feeds.add({ url: feed.url, outlet: feed.outlet, kind: feed.kind, pollIntervalSeconds }, start);
+    io.stderr(
+      `espectro worker: ${DEMO_REPLAY_LABEL} — ${outlets.length} outlets' feeds served at ${newsroom.origin}, ` +
+        `${outlets.reduce((sum, outlet) => sum + outlet.items.length, 0)} articles appearing over ${options.hours} simulated hours ` +
+        `(one cycle per ${Math.round(options.stepMs / 60_000)} simulated minutes)\n`,
+    );
+    const cycles = Math.ceil((options.hours * HOUR) / options.stepMs) + 1;
+    let done = 0;
+    const host = new URL(newsroom.origin).host;
+    return await runWorkerLoop({
+      store,
+      backends,
+      io,
+      clock,
+      once: false,
+      intervalMs: 0,
+      quiet: false,
+      json: options.json,
+      signal: options.signal,
+      services: {
+        // Every replayed outlet shares the loopback host: its per-host limits are lifted.
+        fetcher: createFeedFetcher({
+          clock,
+          policy: { hostOverrides: { [host]: { concurrency: 16, minIntervalMs: 0 } } },
+        }),
+      },
+      async afterCycle() {
+        done += 1;
+        const byStatus = await store.stories.countByStatus();
+        if (!options.json)
+          io.stdout(
+            `  [simulated ${clock.now().toISOString().slice(11, 16)}] stories: ${byStatus.published ?? 0} published, ${byStatus.held ?? 0} held\n`,
+          );
+        clock.advance(options.stepMs);
+      },
+      shouldStop: () => done >= cycles,
+    });
+  } finally {
+    await newsroom.close();
+  }
+}
