@@ -2,6 +2,7 @@ import { coverage, METHODOLOGY_VERSION, type RatingEvidenceRecord } from '@espec
 import { recordRating } from '@espectro/rating';
 import * as storeModule from '@espectro/store';
 import type { Store } from '@espectro/store';
+import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSnapshotSiteData } from './snapshot.js';
 import { contestationBackendOver, createRefreshingStoreSiteData, snapshotFromStore } from './store-adapter.js';
@@ -19,10 +20,13 @@ const evidence = (domain: string, bias: 'left' | 'center' | 'right'): RatingEvid
 });
 
 let store: Store;
+let database: TestDatabase;
 const domains = { 'izquierda.example': 'left', 'centro.example': 'center', 'derecha.example': 'right' } as const;
 
 beforeAll(async () => {
-  store = await storeModule.openStore({ memory: true });
+  // A copy of the migrated template (migrations are not replayed: that alone took over 60 s at load 50).
+  database = await createTestDatabase();
+  store = storeModule.createStore(database.database);
   for (const [domain, bias] of Object.entries(domains)) {
     await recordRating(store.ratings, {
       evidence: evidence(domain, bias),
@@ -131,10 +135,10 @@ beforeAll(async () => {
     status: 'published',
     history: [{ verdict: 'true', status: 'published', at: '2026-04-20T22:05:00Z', phase: 'live' }],
   });
-}, 60_000);
+}, 300_000); // a bound against a hang only: no verdict depends on how long this takes
 
 afterAll(async () => {
-  await store?.close();
+  await database?.cleanup();
 });
 
 describe('snapshotFromStore', () => {
