@@ -369,6 +369,11 @@ export const LABELS = {
   noBias: { es: 'Sin sesgo asignado', 'pt-BR': 'Sem viés atribuído' },
   noFactuality: { es: 'Sin calificar', 'pt-BR': 'Sem classificação' },
   preliminary: { es: 'Preliminar', 'pt-BR': 'Preliminar' },
+  illustrativeMark: { es: 'ilustrativa', 'pt-BR': 'ilustrativa' },
+  illustrativeMarkHint: {
+    es: 'Calificación de demostración: evidencia inventada, no es una calificación de este medio.',
+    'pt-BR': 'Classificação de demonstração: evidências inventadas, não é uma classificação deste veículo.',
+  },
   chartBar: { es: 'Barra', 'pt-BR': 'Barra' },
   factualityDistribution: { es: 'Distribución de la veracidad', 'pt-BR': 'Distribuição da factualidade' },
   evidenceRecord: { es: 'Registro de evidencia', 'pt-BR': 'Registro de evidências' },
@@ -644,8 +649,9 @@ export const LABELS = {
   // Methodology
   methodologyTitle: { es: 'Metodología', 'pt-BR': 'Metodologia' },
   methodologyIntro: {
-    es: 'Esta página se genera del catálogo de reglas del código (`ruleCatalogue` de @espectro/methodology): cada regla, sus parámetros y valores por defecto son los que el código usa.',
-    'pt-BR': 'Esta página é gerada do catálogo de regras do código.',
+    es: 'Esta página se genera del catálogo de reglas del código: cada regla, sus parámetros y valores por defecto son los que el programa usa al calificar, agrupar y publicar.',
+    'pt-BR':
+      'Esta página é gerada do catálogo de regras do código: cada regra, seus parâmetros e valores padrão são os que o programa usa ao classificar, agrupar e publicar.',
   },
   rule: { es: 'Regla', 'pt-BR': 'Regra' },
   parameters: { es: 'Parámetros', 'pt-BR': 'Parâmetros' },
@@ -735,7 +741,11 @@ export type LabelKey = keyof typeof LABELS;
  * t('es', 'outletCount', { count: 12 }); // '12 medios'
  */
 export function t(locale: Locale, key: LabelKey, values: Record<string, string | number> = {}): string {
-  const template = LABELS[key][locale];
+  return fillPlaceholders(LABELS[key][locale], values);
+}
+
+/** `{name}` placeholders of a label filled from `values` (unknown names stay as written). */
+function fillPlaceholders(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
@@ -802,4 +812,48 @@ export function formatList(locale: Locale, items: readonly string[]): string {
   return formatter(`list:${locale}`, () => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })).format(
     items,
   );
+}
+
+/**
+ * Every confidence level of an outlet's rating in plain words (issue 18 §7), for the methodology
+ * page. Placeholders are filled from the methodology's parameters (`RATING_PARAMETERS`), so the
+ * numbers cannot drift from the code: `{academicYears}`, `{highSample}`, `{minSample}`,
+ * `{controlMonths}`, `{preliminaryArticles}`.
+ */
+/** Heading of the confidence explanations on the methodology page. */
+export const CONFIDENCE_EXPLANATIONS_TITLE: Label = {
+  es: 'Qué significa cada nivel de confianza',
+  'pt-BR': 'O que significa cada nível de confiança',
+};
+
+export const CONFIDENCE_EXPLANATIONS: Record<RatingConfidence, Label> = {
+  high: {
+    es: 'Tres fuentes de evidencia independientes —quién es dueño del medio, los estudios académicos y el análisis de su contenido— dicen lo mismo, al menos un estudio tiene menos de {academicYears} años, se analizaron {highSample} artículos o más y hay dos evaluaciones de veracidad.',
+    'pt-BR':
+      'Três fontes de evidência independentes — quem é dono do veículo, os estudos acadêmicos e a análise do seu conteúdo — dizem o mesmo, ao menos um estudo tem menos de {academicYears} anos, foram analisados {highSample} artigos ou mais e há duas avaliações de factualidade.',
+  },
+  medium: {
+    es: 'La mayoría de la evidencia apunta al mismo lado, pero falta algo para la confianza alta: una fuente no coincide, el estudio académico es antiguo, la muestra es menor o solo hay una evaluación de veracidad.',
+    'pt-BR':
+      'A maior parte da evidência aponta para o mesmo lado, mas falta algo para a confiança alta: uma fonte discorda, o estudo acadêmico é antigo, a amostra é menor ou há só uma avaliação de factualidade.',
+  },
+  low: {
+    es: 'La evidencia es escasa o se contradice: las fuentes no coinciden, hay una sola, no hay ninguna evaluación de veracidad, el medio cambió de dueño hace menos de {controlMonths} meses y aún no hay {minSample} artículos analizados desde entonces, o el medio publica noticias y opinión con sesgos distintos. Tómela como una primera aproximación.',
+    'pt-BR':
+      'A evidência é escassa ou se contradiz: as fontes discordam, há uma só, não há avaliação de factualidade, o veículo mudou de dono há menos de {controlMonths} meses e ainda não há {minSample} artigos analisados desde então, ou o veículo publica notícias e opinião com vieses diferentes. Trate-a como uma primeira aproximação.',
+  },
+  preliminary: {
+    es: 'El medio se incorporó hace poco y todavía no pasó por la calificación: espera a tener {preliminaryArticles} artículos analizados. Sin sesgo asignado hasta entonces.',
+    'pt-BR':
+      'O veículo foi incorporado há pouco e ainda não passou pela classificação: aguarda ter {preliminaryArticles} artigos analisados. Sem viés atribuído até lá.',
+  },
+};
+
+/** A {@link CONFIDENCE_EXPLANATIONS} text with its placeholders filled. */
+export function confidenceExplanation(
+  locale: Locale,
+  level: RatingConfidence,
+  values: Record<string, string | number>,
+): string {
+  return fillPlaceholders(CONFIDENCE_EXPLANATIONS[level][locale], values);
 }

@@ -69,6 +69,30 @@ const HELD = FIXTURE.stories.filter((story) => !story.publishGuard.publish && st
 const HELD_WITH_SENTENCES = HELD.find((story) => story.sentences.some((sentence) => sentence.articleIds.length > 0))!;
 /** A held story whose feed gave no cover image (guard reason `no_image`). */
 const HELD_WITHOUT_IMAGE = HELD.find((story) => story.image === null && story.sentences.length > 0)!;
+/** The pages a reader reaches: axe and the narrow-screen checks visit each. */
+const READER_PAGES = [
+  '/',
+  '/historia/h00001',
+  '/fuentes',
+  '/fuentes/atacama.example',
+  '/temas',
+  '/temas/politica',
+  '/prisma',
+  '/fuja-da-bolha',
+  '/placar',
+  '/metodologia',
+  '/contestar',
+  '/datos',
+  '/editor',
+  '/archivo',
+  '/retenidas',
+  `/retenidas/${HELD_WITH_SENTENCES.id}`,
+  `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
+];
+/** The search pages, answered by the server in es and pt-BR. */
+const SEARCH_PAGES = ['/buscar?q=precios', '/pt/buscar?q=precos'];
+/** Other sections' pages, also held to the narrow-screen check. */
+const SECTION_PAGES = ['/chile', '/chile/clasificacion'];
 
 // ── What the pages must show, computed here from the fixture with the methodology ──────────────
 
@@ -407,6 +431,15 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     expect(none).toContain('data-search-results="0"');
     expect(none).toContain('Nada coincide con «xyzzyx»');
     expect((await fetch(url(`/buscar?q=${'x'.repeat(201)}`))).status).toBe(400);
+    // The same search answered in pt-BR, where pt-BR pages' header search sends the reader.
+    const portuguese = PUBLISHED.find((candidate) => candidate.language === 'pt')!;
+    const answer = await fetch(url(`/pt/buscar?q=${encodeURIComponent(longWord(portuguese.title))}`));
+    expect(answer.status).toBe(200);
+    const page = await answer.text();
+    expect(page).toContain('<html lang="pt-BR"');
+    expect(page).toContain(`data-result="story:${portuguese.id}"`);
+    const fuja = await (await fetch(url('/fuja-da-bolha'))).text();
+    expect(fuja).toContain('action="/pt/buscar"');
   });
 
   test('/retenidas lists the stories the publish guard held, with its reasons in order', async () => {
@@ -569,6 +602,24 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     const html = await (await fetch(url('/metodologia'))).text();
     expect(html).toContain(ruleCatalogue.methodologyVersion);
     for (const rule of ruleCatalogue.rules) expect(html).toContain(`id="${rule.id}"`);
+    // Every confidence level explained in plain words, with the numbers the code uses.
+    const { RATING_PARAMETERS } = await import('@espectro/methodology');
+    const levels = html.slice(
+      html.indexOf('data-confidence-levels'),
+      html.indexOf('</section>', html.indexOf('data-confidence-levels')),
+    );
+    expect([...levels.matchAll(/data-confidence-level="([a-z]+)"/g)].map((match) => match[1])).toEqual([
+      'high',
+      'medium',
+      'low',
+      'preliminary',
+    ]);
+    expect(levels).toContain(`menos de ${RATING_PARAMETERS.highConfidenceAcademicYears} años`);
+    expect(levels).toContain(`${RATING_PARAMETERS.highConfidenceMinSample} artículos o más`);
+    expect(levels).not.toMatch(/\{\w+\}/);
+    // No markup of the catalogue leaks into the reader's text.
+    const lede = /<p class="lede"[^>]*>([^<]*)<\/p>/.exec(html)![1]!;
+    expect(lede).not.toContain('`');
   });
 
   test('open data: JSON, CSV and ClaimReview for every published check', async () => {
@@ -591,6 +642,37 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     const csv = await (await fetch(url('/datos/historias.csv'))).text();
     expect(csv.split('\r\n')[0]).toMatch(/^id,url,title,/);
     expect((await fetch(url('/datos/fuentes.csv'))).headers.get('content-type')).toContain('text/csv');
+  });
+
+  test('every /fuentes row and every outlet export says whether its rating is illustrative', async () => {
+    const illustrative = FIXTURE.outlets
+      .filter((outlet) => outlet.illustrative === true)
+      .map((outlet) => outlet.domain);
+    // The fixtures' rated outlets rest on invented evidence; a preliminary one has none.
+    expect(illustrative.length).toBeGreaterThan(0);
+    expect(illustrative.length).toBeLessThan(FIXTURE.outlets.length);
+    const html = await (await fetch(url('/fuentes'))).text();
+    const rows = html.split('<tr').slice(1);
+    const marked = rows
+      .filter((row) => row.includes('data-illustrative'))
+      .map((row) => /href="\/fuentes\/([^"]+)"/.exec(row)![1]);
+    expect(marked.sort()).toEqual([...illustrative].sort());
+    const csv = await (await fetch(url('/datos/fuentes.csv'))).text();
+    const [header, ...lines] = csv.trimEnd().split('\r\n');
+    expect(header!.split(',').at(-1)).toBe('illustrative');
+    for (const outlet of FIXTURE.outlets) {
+      const line = lines.find((candidate) => candidate.startsWith(`${outlet.domain},`))!;
+      expect(line.endsWith(`,${outlet.illustrative === true}`), outlet.domain).toBe(true);
+    }
+    const json = (await (await fetch(url('/datos/fuentes.json'))).json()) as {
+      outlets: { domain: string; illustrative?: boolean }[];
+    };
+    expect(
+      json.outlets
+        .filter((outlet) => outlet.illustrative === true)
+        .map((outlet) => outlet.domain)
+        .sort(),
+    ).toEqual([...illustrative].sort());
   });
 });
 
@@ -1223,39 +1305,17 @@ describe.skipIf(!hasChromium)('in chromium', () => {
 
   test('axe: no serious or critical violations on the main pages', async () => {
     const found: Record<string, string[]> = {};
-    await inTabs(
-      'axe',
-      [
-        '/',
-        '/historia/h00001',
-        '/fuentes',
-        '/fuentes/atacama.example',
-        '/temas',
-        '/temas/politica',
-        '/prisma',
-        '/fuja-da-bolha',
-        '/placar',
-        '/metodologia',
-        '/contestar',
-        '/datos',
-        '/editor',
-        '/archivo',
-        '/retenidas',
-        `/retenidas/${HELD_WITH_SENTENCES.id}`,
-        `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
-      ],
-      async (page, path) => {
-        await page.goto(url(path));
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[path] = violations;
-        // Story and held-review pages again with their sources panel open.
-        if (path === '/historia/h00001' || path === `/retenidas/${HELD_WITH_SENTENCES.id}`) {
-          await page.locator('button.sentence').first().click();
-          const open = await seriousViolations(page);
-          if (open.length > 0) found[`${path} (panel)`] = open;
-        }
-      },
-    );
+    await inTabs('axe', READER_PAGES, async (page, path) => {
+      await page.goto(url(path));
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[path] = violations;
+      // Story and held-review pages again with their sources panel open.
+      if (path === '/historia/h00001' || path === `/retenidas/${HELD_WITH_SENTENCES.id}`) {
+        await page.locator('button.sentence').first().click();
+        const open = await seriousViolations(page);
+        if (open.length > 0) found[`${path} (panel)`] = open;
+      }
+    });
     expect(found).toEqual({});
     // A generous limit: the machine is shared and slow; no verdict depends on speed.
   }, 400_000);
@@ -1478,4 +1538,22 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       }
     }, 600_000);
   });
+
+  test('no page is wider than a 320 or 390 px phone screen', async () => {
+    const wider: Record<string, number> = {};
+    for (const width of [320, 390]) {
+      await inTabs(
+        `narrow-${width}`,
+        [...READER_PAGES, ...SEARCH_PAGES, ...SECTION_PAGES],
+        async (page, path) => {
+          await page.goto(url(path));
+          const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (documentWidth > width) wider[`${width} ${path}`] = documentWidth;
+        },
+        { width, height: 800 },
+      );
+    }
+    expect(wider).toEqual({});
+    // A bound for a hang, not a speed verdict: 42 page loads on a shared, slow machine.
+  }, 300_000);
 });

@@ -92,6 +92,7 @@ export function outletsCsv(outlets: readonly SiteOutlet[]): string {
       'trace',
       'rated_at',
       'methodology_version',
+      'illustrative',
     ],
     outlets.map((outlet) => [
       outlet.domain,
@@ -108,6 +109,7 @@ export function outletsCsv(outlets: readonly SiteOutlet[]): string {
       outlet.rating.trace.join(' '),
       outlet.rating.ratedAt,
       outlet.rating.methodologyVersion,
+      outlet.illustrative === true,
     ]),
   );
 }

@@ -119,6 +119,7 @@ export function siteOutletOf(outlet: OutletWithHistory): SiteOutlet {
     evidence: siteEvidence,
     preliminary: isPendingEvidence(evidence) ? { reason: evidence.reason, addedAt: evidence.added_at } : null,
     history: outlet.history.flatMap((entry) => entry.changes),
+    illustrative: outlet.illustrative,
   };
 }
 

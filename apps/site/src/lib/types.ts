@@ -76,6 +76,11 @@ export interface SiteOutlet {
   preliminary: { reason: string; addedAt: string } | null;
   /** Every rating change with its cause (CON-4), oldest first. */
   history: RatingChangeRecord[];
+  /**
+   * True when the rating rests on evidence marked illustrative (the demo roster, the fixtures):
+   * invented signals, not a rating of that outlet. Every row that shows the rating says so.
+   */
+  illustrative?: boolean;
 }
 
 /** One article behind a story. */
