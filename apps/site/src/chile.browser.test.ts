@@ -127,6 +127,14 @@ describe('/chile over HTTP', () => {
     expect(html).toContain(summary.composition.largest.outlet);
     expect(html).toMatch(/no está medido: se declara aquí como ausente/);
     expect(html).toMatch(/Ninguna etiqueta es humana/);
+    // The errors of the run, one by one: as many as the recall table's misses, none dropped.
+    const misses = summary.outOfSampleRecall.reduce((sum, line) => sum + line.goldCases - line.correct, 0);
+    expect(misses).toBeGreaterThan(0);
+    expect(html).toContain(`data-error-count="${misses}"`);
+    expect([...html.matchAll(/data-error-id="([^"]+)"/g)].map((match) => match[1])).toEqual(
+      summary.outOfSampleErrors.map((error) => error.id),
+    );
+    expect([...html.matchAll(/<li data-confusion-class="[^"]+"/g)]).toHaveLength(summary.outOfSampleConfusion.length);
   });
 });
 

@@ -58,6 +58,23 @@ describe('validationSummary (AGR-5)', () => {
     expect(summary.timeline.rulesFrozenAt < summary.timeline.registeredAt).toBe(true);
   });
 
+  it('lists every case the frozen run got wrong, consistent with the frozen confusion matrix and the recall', () => {
+    const { classes, matrix, n } = bundle.verdict.confusion;
+    const correct = classes.reduce((sum, _label, index) => sum + matrix[index]![index]!, 0);
+    expect(summary.outOfSampleErrors).toHaveLength(n - correct);
+    for (const error of summary.outOfSampleErrors) expect(error.predicted).not.toBe(error.gold);
+    expect(summary.outOfSampleConfusion.length).toBeGreaterThan(0);
+    for (const line of summary.outOfSampleConfusion) {
+      expect(line.predictedAs.reduce((sum, cell) => sum + cell.cases, 0)).toBe(line.goldCases);
+      const recall = summary.outOfSampleRecall.find((row) => row.class === line.class)!;
+      expect(recall.goldCases).toBe(line.goldCases);
+      expect(line.predictedAs.find((cell) => cell.class === line.class)?.cases ?? 0).toBe(recall.correct);
+      expect(summary.outOfSampleErrors.filter((error) => error.gold === line.class)).toHaveLength(
+        line.goldCases - recall.correct,
+      );
+    }
+  });
+
   it('computes the outlet composition, the largest share and the monitored outlets', () => {
     const { composition } = summary;
     expect(composition.outlets.reduce((sum, row) => sum + row.cases, 0)).toBe(composition.n);

@@ -32,6 +32,7 @@ import {
   RunLogSchema,
   evaluate,
   parseRegistrationFile,
+  type UNCLASSIFIED,
   type RegistrationFile,
   type RunLog,
   type ThresholdsInput,
@@ -211,6 +212,64 @@ function recallLines(result: ReturnType<typeof macroAccuracy>): RecallLine[] {
   });
 }
 
+/** Where the gold cases of one class went in the out-of-sample run (a row of the frozen confusion matrix). */
+export interface ConfusionLine {
+  class: HeadlineClass;
+  goldCases: number;
+  /** Predicted classes with at least one case, most cases first; `unclassified` = a rejected answer. */
+  predictedAs: { class: HeadlineClass | typeof UNCLASSIFIED; cases: number }[];
+}
+
+/** One evaluation case the classifier got wrong in the frozen run: its text, source and both classes. */
+export interface OutOfSampleError {
+  id: string;
+  outlet: string;
+  url: string;
+  title: string;
+  description: string | null;
+  gold: HeadlineClass;
+  /** `null` when the answer was rejected (unclassified). */
+  predicted: HeadlineClass | null;
+}
+
+/** The rows of a verdict's confusion matrix with at least one gold case, in taxonomy order. */
+function confusionLines(verdict: Verdict): ConfusionLine[] {
+  const { classes, matrix } = verdict.confusion;
+  return HeadlineClassSchema.options.flatMap((label) => {
+    const row = matrix[classes.indexOf(label)];
+    if (row === undefined) return [];
+    const goldCases = row.reduce((sum, cases) => sum + cases, 0);
+    if (goldCases === 0) return [];
+    const predictedAs = classes
+      .map((predicted, column) => ({ class: predicted as HeadlineClass | typeof UNCLASSIFIED, cases: row[column]! }))
+      .filter((cell) => cell.cases > 0)
+      .sort((left, right) => right.cases - left.cases || classes.indexOf(left.class) - classes.indexOf(right.class));
+    return [{ class: label, goldCases, predictedAs }];
+  });
+}
+
+/** The evaluation cases whose committed prediction differs from the gold class, in case order. */
+function outOfSampleErrors(bundle: ValidationBundle): OutOfSampleError[] {
+  const gold = goldLabels(bundle.golden);
+  const predicted = new Map(bundle.predictions.map((row) => [row.id, row.class] as const));
+  return bundle.golden.cases.flatMap((goldenCase) => {
+    const goldClass = gold.get(goldenCase.id)!;
+    const predictedClass = predicted.get(goldenCase.id) ?? null;
+    if (predictedClass === goldClass) return [];
+    return [
+      {
+        id: goldenCase.id,
+        outlet: goldenCase.outlet,
+        url: goldenCase.url,
+        title: goldenCase.title,
+        description: goldenCase.description,
+        gold: goldClass,
+        predicted: predictedClass,
+      },
+    ];
+  });
+}
+
 /** What was not measured, stated as absent (seed 004 "Limitación declarada", AGR-5). */
 export const DECLARED_ABSENCES = [
   'No human annotator labelled either part: both passes and the arbitration are the same AI system, so the agreement figures are not a human measure.',
@@ -225,6 +284,10 @@ export interface ValidationSummary {
   /** The one out-of-sample run, as an AGR-5 report (agreement figures are the evaluation part's). */
   outOfSample: EvaluationReport;
   outOfSampleRecall: RecallLine[];
+  /** Where each class's gold cases went in that run (the frozen verdict's confusion matrix, by row). */
+  outOfSampleConfusion: ConfusionLine[];
+  /** Every evaluation case the run got wrong, with its text and source (read from the committed predictions). */
+  outOfSampleErrors: OutOfSampleError[];
   /** Cases whose text comes from a monitored outlet, and the rest of the composition. */
   composition: OutletComposition;
   /**
@@ -282,6 +345,8 @@ export async function validationSummary(bundle: ValidationBundle, development: G
   return {
     outOfSample,
     outOfSampleRecall: recallLines(verdict.macroAccuracy),
+    outOfSampleConfusion: confusionLines(verdict),
+    outOfSampleErrors: outOfSampleErrors(bundle),
     composition: outletComposition(golden),
     inSample: {
       cases: development.cases.length,
