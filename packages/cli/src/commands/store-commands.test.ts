@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pipelineFixtureDirectory } from '@espectro/pipeline/testing';
 import { loadMigrations } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
@@ -11,7 +12,7 @@ import { availableModels, modelsCommand, pullModelFiles, type PullableModel } fr
 import { runCommand } from './run.js';
 import { storyCommand } from './story.js';
 
-const fixture = join(import.meta.dirname, '__fixtures__', 'run-data');
+const fixture = pipelineFixtureDirectory();
 
 describe('espectro db / run / story / export on one embedded database', () => {
   let work: string;
@@ -22,10 +23,12 @@ describe('espectro db / run / story / export on one embedded database', () => {
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('db migrate applies the migrations once; db status lists them', async () => {
+  it('db migrate leaves a new folder with every migration applied; db status lists them', async () => {
+    // A new embedded folder starts as a copy of the migrated template (@espectro/store), so the first
+    // migrate finds nothing left to apply.
     const io = memoryIo(work);
     expect(await dbCommand.run(['migrate', '--db', 'db'], io)).toBe(0);
-    expect(io.out()).toMatch(/applied 0001_initial\.sql/);
+    expect(io.out()).toContain(`already up to date (${loadMigrations().length} migrations in total)`);
     const again = memoryIo(work);
     expect(await dbCommand.run(['migrate', '--db', 'db', '--json'], again)).toBe(0);
     expect(JSON.parse(again.out())).toMatchObject({
@@ -45,7 +48,7 @@ describe('espectro db / run / story / export on one embedded database', () => {
     expect(await runCommand.run(['--data', fixture, '--db', 'db'], io)).toBe(0);
     expect(io.err()).toMatch(/^rate/m);
     expect(io.err()).toMatch(/ingest +\[6\/6\] feeds\/roto\.xml — failed/);
-    expect(io.out()).toMatch(/ingest +6 sources, 25 items → 25 new articles/);
+    expect(io.out()).toMatch(/ingest +6 sources \(0 unchanged\), 25 items → 25 new articles/);
     expect(io.out()).toMatch(/✗ feeds\/roto\.xml: not well-formed XML/);
   }, 60_000);
 
