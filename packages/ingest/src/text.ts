@@ -1,58 +1,125 @@
 /**
- * Text helpers: HTML to plain text, title normalisation for near-duplicate detection, and dates
- * as feeds write them (RFC 822, ISO 8601, and Spanish/Portuguese month and day names).
+ * Text helpers: HTML to plain text (htmlparser2) and HTML entities (`entities`), title
+ * normalisation for near-duplicate detection, and dates as feeds write them (RFC 822 with two- or
+ * four-digit years, ISO 8601, and Spanish/Portuguese month and day names).
  */
-
-const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-  laquo: '«',
-  raquo: '»',
-  ldquo: '“',
-  rdquo: '”',
-  lsquo: '‘',
-  rsquo: '’',
-  mdash: '—',
-  ndash: '–',
-  hellip: '…',
-};
+import { decodeHTML } from 'entities';
+import { Parser } from 'htmlparser2';
 
 /**
- * Decodes HTML character references (numeric, and the common named ones; others are kept).
+ * Decodes HTML character references — every named entity of HTML (`&oacute; &ntilde; &ccedil;
+ * &atilde; &laquo; &nbsp;`…, also the legacy ones browsers accept without `;`) and numeric ones —
+ * with the `entities` library (the decoder htmlparser2 uses). Unknown names are kept as written.
  *
  * @example
- * decodeEntities('Sánchez &amp; Feijóo &#8220;pactan&#8221;'); // 'Sánchez & Feijóo “pactan”'
+ * decodeEntities('Sánchez &amp; Feijóo &#8220;pactan&#8221; en Le&oacute;n'); // 'Sánchez & Feijóo “pactan” en León'
  */
 export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-    if (entity[0] === '#') {
-      const code =
-        entity[1] === 'x' || entity[1] === 'X'
-          ? Number.parseInt(entity.slice(2), 16)
-          : Number.parseInt(entity.slice(1), 10);
-      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : match;
-    }
-    return NAMED_ENTITIES[entity.toLowerCase()] ?? match;
-  });
+  return text.includes('&') ? decodeHTML(text) : text;
 }
 
+/** Elements whose boundaries separate words (HTML block and line-breaking elements). */
+const BLOCK_ELEMENTS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'dd',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'dt',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'img',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'ul',
+  'video',
+  'audio',
+  'iframe',
+  'picture',
+  'source',
+]);
+
+/** Elements whose content is not text a reader sees. */
+const HIDDEN_ELEMENTS = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg', 'math']);
+
+const ESCAPED_TAG = /&lt;\/?[a-z][a-z0-9]*(?:\s[^&]*)?\/?&gt;/i;
+const REAL_TAG = /<\/?[a-z][a-z0-9]*[\s/>]/i;
+const LEFTOVER_REFERENCE = /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z][a-z0-9]{1,31});/i;
+
 /**
- * Plain text from an HTML fragment: tags removed (block tags become spaces), entities decoded,
- * whitespace collapsed.
+ * Plain text from an HTML fragment, read with htmlparser2 as a browser reads it: tags removed,
+ * block boundaries (`</p><p>`, `<br>`, `<li>`, `<td>`…) kept as spaces so words never glue
+ * (`January 2016 September 2015`), script/style content dropped, every entity decoded, whitespace
+ * collapsed. A fragment whose markup arrives entity-escaped (`&lt;p&gt;…`, a common double-escaping
+ * in feeds) is unescaped once first; entities left over after decoding (`&amp;oacute;` written by a
+ * CMS that escaped twice) are decoded once more.
  *
  * @example
- * htmlToText('<p>El <b>Congreso</b> aprobó&nbsp;la ley.</p><img src="x">'); // 'El Congreso aprobó la ley.'
+ * htmlToText('<p>El <b>Congreso</b> aprobó&nbsp;la ley.</p><p>Fin</p><script>x()</script>'); // 'El Congreso aprobó la ley. Fin'
  */
 export function htmlToText(html: string): string {
-  const withoutBlocks = html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, ' ')
-    .replace(/<[^>]+>/g, '');
-  return decodeEntities(withoutBlocks).replace(/\s+/g, ' ').trim();
+  let markup = html;
+  if (!REAL_TAG.test(markup) && ESCAPED_TAG.test(markup)) markup = decodeHTML(markup);
+  if (!markup.includes('<')) {
+    const plain = collapse(decodeEntities(markup));
+    return LEFTOVER_REFERENCE.test(plain) ? collapse(decodeHTML(plain)) : plain;
+  }
+  const parts: string[] = [];
+  let hidden = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (HIDDEN_ELEMENTS.has(name)) hidden += 1;
+        if (BLOCK_ELEMENTS.has(name)) parts.push(' ');
+      },
+      ontext(text) {
+        if (hidden === 0) parts.push(text);
+      },
+      onclosetag(name) {
+        if (HIDDEN_ELEMENTS.has(name)) hidden = Math.max(0, hidden - 1);
+        if (BLOCK_ELEMENTS.has(name)) parts.push(' ');
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.write(markup);
+  parser.end();
+  const text = collapse(parts.join(''));
+  return LEFTOVER_REFERENCE.test(text) ? collapse(decodeHTML(text)) : text;
+}
+
+function collapse(text: string): string {
+  return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
 /** Lowercase, accent-free text with every run of non-letters/digits turned into one space. */
@@ -133,6 +200,17 @@ const MONTHS: Record<string, string> = {
 };
 
 /**
+ * RFC 822 allowed two-digit years (`Thu, 07 Dec 17 10:00:29 -0800`); RFC 2822 §4.3 reads 00–49 as
+ * 20xx and 50–99 as 19xx.
+ */
+function withFullYear(text: string): string {
+  return text.replace(
+    /^((?:[\p{L}]+\.?,?\s+)?\d{1,2}[\s-]+[\p{L}]+\.?[\s-]+)(\d{2})(\s+\d{1,2}:\d{2})/u,
+    (_whole, head: string, year: string, time: string) => `${head}${Number(year) < 50 ? '20' : '19'}${year}${time}`,
+  );
+}
+
+/**
  * A feed date as an ISO instant, or `null` when absent or unreadable. Accepts RFC 822 (RSS),
  * ISO 8601 (Atom; a date-time without offset is read as UTC) and RFC 822 written with Spanish or
  * Portuguese day and month names ("lun, 27 abr 2026 10:00:00 -0300").
@@ -154,9 +232,10 @@ export function parseFeedDate(value: string | null | undefined): string | null {
     );
     return Number.isNaN(parsed) ? null : new Date(parsed).toISOString();
   }
-  const direct = Date.parse(text);
-  if (!Number.isNaN(direct) && /\d{4}/.test(text)) return new Date(direct).toISOString();
-  const folded = text
+  const fullYear = withFullYear(text);
+  const direct = Date.parse(fullYear);
+  if (!Number.isNaN(direct) && /\d{4}/.test(fullYear)) return new Date(direct).toISOString();
+  const folded = fullYear
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .replace(/^[A-Za-z]+\.?,?\s+/, '')
