@@ -1,10 +1,11 @@
 /**
- * Character encodings of feeds. Order of evidence: a byte-order mark; the XML declaration
- * (`<?xml … encoding="ISO-8859-1"?>`); the HTTP `Content-Type` charset; otherwise UTF-8. Two common
- * lies are caught: a feed declared UTF-8 (or undeclared) whose bytes are not valid UTF-8 is decoded
- * as Windows-1252 (a superset of ISO-8859-1's printable range), and a feed declared ISO-8859-1 or
- * Windows-1252 whose bytes are valid UTF-8 with multi-byte sequences is decoded as UTF-8. Each such
- * correction is reported as a warning.
+ * Character encodings of feeds, in the order of evidence RFC 7303 §3 gives for XML media types: a
+ * byte-order mark; the HTTP `Content-Type` charset; the XML declaration
+ * (`<?xml … encoding="ISO-8859-1"?>`); UTF-16 recognised from its first bytes; otherwise UTF-8.
+ * Two common lies are caught: a feed said to be UTF-8 (or not said) whose bytes are not valid
+ * UTF-8 is decoded as Windows-1252 (a superset of ISO-8859-1's printable range), and a feed said to
+ * be ISO-8859-1 or Windows-1252 whose bytes are valid UTF-8 with multi-byte sequences is decoded as
+ * UTF-8. Each correction, and a charset that contradicts the declaration, is reported as a warning.
  */
 import iconv from 'iconv-lite';
 
@@ -14,7 +15,7 @@ export interface DecodedText {
   /** Encoding used, lowercase (`utf-8`, `windows-1252`, `iso-8859-1`, …). */
   encoding: string;
   /** What decided it. */
-  decidedBy: 'bom' | 'declaration' | 'content-type' | 'default' | 'correction';
+  decidedBy: 'bom' | 'content-type' | 'declaration' | 'sniffed' | 'default' | 'correction';
   /** A correction of a wrong or missing declaration, in words. */
   warning: string | null;
 }
@@ -32,7 +33,7 @@ const LATIN1_NAMES = new Set([
 ]);
 
 function declaredInXml(bytes: Uint8Array): string | null {
-  const head = Buffer.from(bytes.subarray(0, 512)).toString('latin1');
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   const match = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._:-]+)["']/.exec(head);
   return match ? match[1]!.toLowerCase() : null;
 }
@@ -89,10 +90,53 @@ export function decodeFeedBytes(bytes: Uint8Array, contentType?: string): Decode
       warning: null,
     };
   }
+  if (bytes.length >= 4 && bytes[0] === 0x3c && bytes[1] === 0x00 && bytes[2] === 0x3f && bytes[3] === 0x00) {
+    return {
+      text: new TextDecoder('utf-16le').decode(bytes),
+      encoding: 'utf-16le',
+      decidedBy: 'sniffed',
+      warning: null,
+    };
+  }
+  if (bytes.length >= 4 && bytes[0] === 0x00 && bytes[1] === 0x3c && bytes[2] === 0x00 && bytes[3] === 0x3f) {
+    return {
+      text: iconv.decode(Buffer.from(bytes), 'utf-16be'),
+      encoding: 'utf-16be',
+      decidedBy: 'sniffed',
+      warning: null,
+    };
+  }
   const declared = declaredInXml(bytes);
-  const header = charsetOf(contentType);
-  const claimed = declared ?? header;
-  const decidedBy = declared ? 'declaration' : header ? 'content-type' : 'default';
+  const announced = charsetOf(contentType);
+  const header = announced !== null && isKnownEncoding(announced) ? announced : null;
+  const ignoredHeader = announced !== null && header === null ? `unknown HTTP charset "${announced}" ignored` : null;
+  // RFC 7303 §3: the charset parameter of the media type wins over the XML declaration.
+  const claimed = header ?? declared;
+  const decidedBy = header ? 'content-type' : declared ? 'declaration' : 'default';
+  const disagreement =
+    header !== null && declared !== null && !sameEncoding(header, declared)
+      ? `the HTTP charset (${header}) and the XML declaration (${declared}) disagree; RFC 7303 prefers the HTTP charset`
+      : null;
+  const decoded = decodeClaimed(bytes, claimed, decidedBy);
+  const note = disagreement ?? ignoredHeader;
+  if (note !== null && decoded.decidedBy !== 'correction') return { ...decoded, warning: note };
+  return decoded;
+}
+
+function isKnownEncoding(name: string): boolean {
+  return name === 'utf-8' || name === 'utf8' || LATIN1_NAMES.has(name) || iconv.encodingExists(name);
+}
+
+function sameEncoding(left: string, right: string): boolean {
+  const normal = (name: string) => (LATIN1_NAMES.has(name) ? 'latin1' : name.replace(/^utf8$/, 'utf-8'));
+  return normal(left) === normal(right);
+}
+
+function decodeClaimed(
+  bytes: Uint8Array,
+  claimed: string | null,
+  decidedBy: 'content-type' | 'declaration' | 'default',
+): DecodedText {
   if (claimed === null || claimed === 'utf-8' || claimed === 'utf8') {
     const text = tryUtf8(bytes);
     if (text !== null) return { text, encoding: 'utf-8', decidedBy, warning: null };
@@ -100,7 +144,7 @@ export function decodeFeedBytes(bytes: Uint8Array, contentType?: string): Decode
       text: iconv.decode(Buffer.from(bytes), 'windows-1252'),
       encoding: 'windows-1252',
       decidedBy: 'correction',
-      warning: `${claimed === null ? 'no encoding declared' : 'declared UTF-8'} but the bytes are not valid UTF-8; decoded as Windows-1252 (ISO-8859-1)`,
+      warning: `${claimed === null ? 'no encoding declared' : `declared UTF-8 (${decidedBy})`} but the bytes are not valid UTF-8; decoded as Windows-1252 (ISO-8859-1)`,
     };
   }
   if (LATIN1_NAMES.has(claimed) && hasMultiByte(bytes)) {
