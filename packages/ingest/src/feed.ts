@@ -1,14 +1,23 @@
 /**
- * RSS 2.0, RSS 1.0 (RDF) and Atom feeds, parsed with fast-xml-parser after decoding the bytes
- * (`decodeFeedBytes`). A feed that is not well-formed XML, not a feed, or over the size limit is an
- * {@link IngestError} naming the problem (with line and column for XML errors); an item without a
- * title or link is skipped with its reason; an item without a usable date is kept with
- * `publishedAt: null`.
+ * The one feed parser of Espectro: RSS 0.9x/2.0, RSS 1.0 and 0.90 (RDF) and Atom 0.3/1.0, read from
+ * bytes (`decodeFeedBytes`, RFC 7303 order) into a lenient namespace-aware tree (`xml-tree.ts`) and
+ * mapped by the readers in `feed-dialects.ts`. What it does for the feeds outlets really publish:
+ * elements matched by namespace (`<a:feed>`, `media:` undeclared), every HTML entity decoded inside
+ * and outside CDATA, Atom `type="xhtml"`/`html`/`text` content, Media RSS (`media:group`,
+ * `media:content`, `media:thumbnail`, `media:description`), enclosures, relative links resolved
+ * against `xml:base` and the feed's address, and recoverable damage (whitespace before `<?xml`, a
+ * stray `&`, an unclosed tag) repaired with a warning naming the line.
+ *
+ * Honest results: a document that is not a feed, or has no element at all, is an
+ * {@link IngestError}; an item without a title is skipped with its reason; a feed with no items says
+ * so in `warnings` (never a silent empty list); only http(s) links leave the parser (any other
+ * scheme, e.g. `javascript:`, is reported in `rejectedLink`).
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { decodeFeedBytes } from './encoding.js';
 import { IngestError } from './errors.js';
-import { htmlToText, parseFeedDate } from './text.js';
+import { detectDialect, readChannel, readEntry, type EntryFields } from './feed-dialects.js';
+import { parseFeedDate } from './text.js';
+import { parseXmlTree } from './xml-tree.js';
 
 /** Default largest feed accepted, in bytes (32 MiB). */
 export const DEFAULT_MAX_FEED_BYTES = 32 * 1024 * 1024;
@@ -16,14 +25,17 @@ export const DEFAULT_MAX_FEED_BYTES = 32 * 1024 * 1024;
 /** One item of a feed, as text. */
 export interface FeedItem {
   title: string;
-  /** The item's link as given (not canonicalised); `null` when the item has none. */
+  /** The item's absolute http(s) link (relative ones resolved), not canonicalised; `null` when it has none. */
   link: string | null;
+  /** A link the item gave that is not an http(s) URL once resolved (`javascript:…`, `tag:…`), kept for the report. */
+  rejectedLink: string | null;
   description: string | null;
   /** `content:encoded` / Atom `content`, as text; stored only where the outlet's licence allows. */
   body: string | null;
   publishedAt: string | null;
   /** The date text when present but unreadable. */
   unreadableDate: string | null;
+  /** An http(s) image for the item (Media RSS, enclosure, `itunes:image`). */
   imageUrl: string | null;
   guid: string | null;
   language: string | null;
@@ -39,14 +51,18 @@ export interface SkippedItem {
 /** A parsed feed. */
 export interface ParsedFeed {
   format: 'rss' | 'rdf' | 'atom';
+  /** Dialect version: `2.0`, `0.91`, `0.92`, `1.0` (RSS 1.0 or Atom 1.0), `0.90`, `0.3`; null when unstated. */
+  version: string | null;
   title: string | null;
-  /** The site's link from the channel, when given. */
+  /** The site's link from the channel, when given (absolute when it could be resolved). */
   link: string | null;
   language: string | null;
   items: FeedItem[];
   skipped: SkippedItem[];
   encoding: string;
-  /** Notes about the feed itself (encoding corrections). */
+  /** Body-carrying fields present in the items (`content:encoded`, `content`, `body`…), by name, with how many items had each. */
+  bodyFields: Record<string, number>;
+  /** Notes about the feed itself: encoding corrections, repaired XML, no items. */
   warnings: string[];
 }
 
@@ -54,99 +70,37 @@ export interface ParsedFeed {
 export interface ParseFeedOptions {
   /** Name used in errors (file name or URL). */
   source?: string;
+  /** The feed's own address: the base of relative links (after `xml:base`). */
+  url?: string;
   /** HTTP Content-Type, for the charset. */
   contentType?: string;
   /** Largest feed accepted, in bytes (default {@link DEFAULT_MAX_FEED_BYTES}). */
   maxBytes?: number;
+  /** Read item bodies (default true). False leaves `body` null without decoding it (seed 004 HC-2). */
+  readBody?: boolean;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  textNodeName: '#text',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  cdataPropName: false,
-  isArray: (name) =>
-    name === 'item' ||
-    name === 'entry' ||
-    name === 'link' ||
-    name === 'media:content' ||
-    name === 'enclosure' ||
-    name === 'category',
-});
-
-type Node = Record<string, unknown>;
-
-function text(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return text(value[0]);
-  if (typeof value === 'object') return text((value as Node)['#text']);
-  return null;
-}
-
-function plain(value: unknown): string | null {
-  const raw = text(value);
-  if (raw === null) return null;
-  const result = htmlToText(raw);
-  return result.length > 0 ? result : null;
-}
-
-function attribute(value: unknown, name: string): string | null {
-  const node = Array.isArray(value) ? value[0] : value;
-  if (node && typeof node === 'object') {
-    const found = (node as Node)[`@_${name}`];
-    return typeof found === 'string' && found.length > 0 ? found : null;
+function httpBase(url: string | undefined): string | null {
+  if (url === undefined) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
   }
-  return null;
 }
 
-function imageOf(item: Node): string | null {
-  for (const key of ['media:content', 'media:thumbnail', 'enclosure']) {
-    const value = item[key];
-    const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-    for (const entry of list) {
-      const url = attribute(entry, 'url');
-      const type = attribute(entry, 'type') ?? attribute(entry, 'medium') ?? 'image';
-      if (url && /image/.test(type)) return url;
-    }
-  }
-  return null;
+function describeStart(text: string): string {
+  const start = text.trimStart().slice(0, 40);
+  if (start === '') return 'the document is empty';
+  if (start.startsWith('{') || start.startsWith('['))
+    return `the body is JSON, not XML (starts with ${JSON.stringify(start.slice(0, 20))}); register it as a JSON feed`;
+  if (/^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<[A-Za-z_][^>]*$/.test(text.trimStart()))
+    return 'the document ends before its first element is complete (truncated?)';
+  return `no XML element found (the body starts with ${JSON.stringify(start.slice(0, 30))})`;
 }
 
-function atomLink(links: unknown): string | null {
-  const list = Array.isArray(links) ? links : links === undefined ? [] : [links];
-  let fallback: string | null = null;
-  for (const link of list) {
-    if (typeof link === 'string') return link;
-    const href = attribute(link, 'href');
-    const rel = attribute(link, 'rel');
-    if (href && (rel === null || rel === 'alternate')) return href;
-    fallback ??= href;
-  }
-  return fallback;
-}
-
-function finishItem(
-  index: number,
-  fields: {
-    title: string | null;
-    link: string | null;
-    description: string | null;
-    body: string | null;
-    date: string | null;
-    imageUrl: string | null;
-    guid: string | null;
-    language: string | null;
-  },
-  items: FeedItem[],
-  skipped: SkippedItem[],
-): void {
+function finishItem(index: number, fields: EntryFields, items: FeedItem[], skipped: SkippedItem[]): void {
   if (fields.title === null) {
     skipped.push({ index, reason: 'item has no title' });
     return;
@@ -154,7 +108,8 @@ function finishItem(
   const publishedAt = parseFeedDate(fields.date);
   items.push({
     title: fields.title,
-    link: fields.link?.trim() || null,
+    link: fields.link,
+    rejectedLink: fields.rejectedLink,
     description: fields.description,
     body: fields.body,
     publishedAt,
@@ -166,11 +121,11 @@ function finishItem(
 }
 
 /**
- * Parses an RSS 2.0, RSS 1.0 (RDF) or Atom feed.
+ * Parses an RSS, RDF or Atom feed (see the module comment).
  *
- * @throws IngestError `too_large`, `invalid_xml` (with line and column) or `not_a_feed`.
+ * @throws IngestError `too_large`, `invalid_xml` (no element at all) or `not_a_feed` (another root element).
  * @example
- * const feed = parseFeed(await readFile('elpais.xml'), { source: 'elpais.xml' });
+ * const feed = parseFeed(await readFile('elpais.xml'), { source: 'elpais.xml', url: 'https://elpais.com/rss/portada.xml' });
  * feed.items[0]?.title;
  */
 export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions = {}): ParsedFeed {
@@ -186,134 +141,60 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
   }
   const decoded =
     typeof input === 'string'
-      ? { text: input, encoding: 'utf-16 (string)', warning: null }
+      ? { text: input.replace(/^\uFEFF/, ''), encoding: 'utf-16 (string)', warning: null }
       : decodeFeedBytes(input, options.contentType);
   const warnings = decoded.warning ? [decoded.warning] : [];
-  const xml = decoded.text;
-  const validation = XMLValidator.validate(xml, { allowBooleanAttributes: true });
-  if (validation !== true) {
+  const document = parseXmlTree(decoded.text, httpBase(options.url));
+  const root = document.root;
+  if (root === null) {
+    const json = /^\s*[[{]/.test(decoded.text);
     throw new IngestError({
-      code: 'invalid_xml',
+      code: json ? 'not_a_feed' : 'invalid_xml',
       source,
-      line: validation.err.line,
-      column: validation.err.col,
-      message: `not well-formed XML at line ${validation.err.line}, column ${validation.err.col}: ${validation.err.msg}`,
+      ...(json ? {} : { line: 1, column: 1 }),
+      message: describeStart(decoded.text),
     });
   }
-  let document: Node;
-  try {
-    document = parser.parse(xml) as Node;
-  } catch (error) {
+  const dialect = detectDialect(root);
+  if (dialect === null) {
     throw new IngestError({
-      code: 'invalid_xml',
+      code: 'not_a_feed',
       source,
-      message: `cannot parse the XML: ${(error as Error).message}`,
-      cause: error,
+      message: `not a feed: the root element is <${root.name}>${root.ns ? ` (namespace ${root.ns})` : ''}, expected <rss>, <rdf:RDF> or an Atom <feed>`,
     });
   }
+  warnings.push(...document.diagnostics.map((diagnostic) => `malformed XML read leniently — ${diagnostic}`));
+  const channel = readChannel(document, root, dialect);
+  const readBody = options.readBody ?? true;
   const items: FeedItem[] = [];
   const skipped: SkippedItem[] = [];
-  const rss = document.rss as Node | undefined;
-  if (rss && typeof rss === 'object') {
-    const channel = (Array.isArray(rss.channel) ? rss.channel[0] : rss.channel) as Node | undefined;
-    if (!channel || typeof channel !== 'object')
-      throw new IngestError({ code: 'not_a_feed', source, message: 'an <rss> document without a <channel>' });
-    const language = text(channel.language);
-    ((channel.item as Node[] | undefined) ?? []).forEach((item, index) =>
-      finishItem(
-        index,
-        {
-          title: plain(item.title),
-          link: text(item.link) ?? (attribute(item.guid, 'isPermaLink') !== 'false' ? text(item.guid) : null),
-          description: plain(item.description),
-          body: plain(item['content:encoded']),
-          date: text(item.pubDate) ?? text(item['dc:date']),
-          imageUrl: imageOf(item),
-          guid: text(item.guid),
-          language,
-        },
-        items,
-        skipped,
-      ),
-    );
-    return {
-      format: 'rss',
-      title: plain(channel.title),
-      link: text(channel.link),
-      language,
-      items,
-      skipped,
-      encoding: decoded.encoding,
-      warnings,
-    };
-  }
-  const rdf = document['rdf:RDF'] as Node | undefined;
-  if (rdf && typeof rdf === 'object') {
-    const channel = rdf.channel as Node | undefined;
-    const language = channel ? text(channel['dc:language']) : null;
-    ((rdf.item as Node[] | undefined) ?? []).forEach((item, index) =>
-      finishItem(
-        index,
-        {
-          title: plain(item.title),
-          link: text(item.link),
-          description: plain(item.description),
-          body: plain(item['content:encoded']),
-          date: text(item['dc:date']),
-          imageUrl: null,
-          guid: attribute(item, 'rdf:about'),
-          language,
-        },
-        items,
-        skipped,
-      ),
-    );
-    return {
-      format: 'rdf',
-      title: channel ? plain(channel.title) : null,
-      link: channel ? text(channel.link) : null,
-      language,
-      items,
-      skipped,
-      encoding: decoded.encoding,
-      warnings,
-    };
-  }
-  const feed = document.feed as Node | undefined;
-  if (feed && typeof feed === 'object') {
-    const language = attribute(feed, 'xml:lang');
-    ((feed.entry as Node[] | undefined) ?? []).forEach((entry, index) =>
-      finishItem(
-        index,
-        {
-          title: plain(entry.title),
-          link: atomLink(entry.link),
-          description: plain(entry.summary),
-          body: plain(entry.content),
-          date: text(entry.published) ?? text(entry.updated),
-          imageUrl: imageOf(entry),
-          guid: text(entry.id),
-          language: attribute(entry, 'xml:lang') ?? language,
-        },
-        items,
-        skipped,
-      ),
-    );
-    return {
-      format: 'atom',
-      title: plain(feed.title),
-      link: atomLink(feed.link),
-      language,
-      items,
-      skipped,
-      encoding: decoded.encoding,
-      warnings,
-    };
-  }
-  const root = Object.keys(document).find((key) => !key.startsWith('?')) ?? '(empty)';
-  throw new IngestError({
-    code: 'not_a_feed',
-    source,
-    message: `well-formed XML but not a feed: the root element is <${root}>, expected <rss>, <rdf:RDF> or <feed>`,
+  const bodyFields: Record<string, number> = {};
+  channel.entries.forEach((entry, index) => {
+    const fields = readEntry(document, entry, dialect, channel, { readBody, bodyFields });
+    finishItem(index, fields, items, skipped);
   });
+  if (channel.entries.length === 0) {
+    const tagName = dialect.format === 'atom' ? 'entry' : 'item';
+    const written = (decoded.text.match(new RegExp(`<(?:[\\w.-]+:)?${tagName}[\\s>/]`, 'g')) ?? []).length;
+    warnings.push(
+      written > 0
+        ? `the document has ${written} <${tagName}> element(s) but none is an ${dialect.label} ${tagName} (wrong namespace or position)`
+        : `the feed has no ${tagName}s`,
+    );
+  }
+  const rejected = items.filter((item) => item.link === null && item.rejectedLink !== null).length;
+  if (rejected > 0)
+    warnings.push(`${rejected} item(s) had a link that is not an http(s) URL; their links were dropped`);
+  return {
+    format: dialect.format,
+    version: dialect.version,
+    title: channel.title,
+    link: channel.link,
+    language: channel.language,
+    items,
+    skipped,
+    encoding: decoded.encoding,
+    bodyFields,
+    warnings,
+  };
 }

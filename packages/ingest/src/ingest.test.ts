@@ -93,6 +93,14 @@ describe('text helpers', () => {
       htmlToText('<p>El <b>Congreso</b> aprobó&nbsp;la ley.</p><script>x()</script><p>Fin &#8220;ok&#8221;</p>'),
     ).toBe('El Congreso aprobó la ley. Fin “ok”');
   });
+  it('keeps block boundaries as spaces and decodes every HTML entity, escaped markup included', () => {
+    expect(htmlToText('<ul><li>January 2016</li><li>September 2015</li></ul>Total<br>3')).toBe(
+      'January 2016 September 2015 Total 3',
+    );
+    expect(htmlToText('Comisi&oacute;n de Espa&ntilde;a, Cora&ccedil;&atilde;o')).toBe('Comisión de España, Coração');
+    expect(htmlToText('&lt;p&gt;Le&oacute;n&lt;/p&gt;&lt;p&gt;Fin&lt;/p&gt;')).toBe('León Fin');
+    expect(htmlToText('doble &amp;oacute; escape')).toBe('doble ó escape');
+  });
   it('folds titles for near-duplicate detection and drops an outlet suffix', () => {
     expect(titleKey('El Gobierno APRUEBA la ley | EL PAÍS', ['El País', 'elpais.com'])).toBe(
       'el gobierno aprueba la ley',
@@ -108,6 +116,7 @@ describe('text helpers', () => {
     ['2026-04-27T10:00:00-03:00', '2026-04-27T13:00:00.000Z'],
     ['2026-04-27T10:00:00', '2026-04-27T10:00:00.000Z'],
     ['2026-04-27', '2026-04-27T00:00:00.000Z'],
+    ['Thu, 07 Dec 17 10:00:29 -0800', '2017-12-07T18:00:29.000Z'],
     ['ayer', null],
     ['', null],
   ])('parses the feed date %s', (input, expected) => {
@@ -132,6 +141,18 @@ describe('encodings', () => {
     expect(decoded).toMatchObject({ encoding: 'utf-8', decidedBy: 'correction' });
     expect(decoded.text).toContain('Año récord');
     expect(decoded.text).not.toContain('Ã');
+  });
+  it('prefers the HTTP charset over the XML declaration (RFC 7303 §3), saying they disagree', () => {
+    const bytes = Buffer.from('<?xml version="1.0" encoding="utf-8"?><rss>Año</rss>', 'latin1');
+    const decoded = decodeFeedBytes(bytes, 'application/rss+xml; charset=ISO-8859-1');
+    expect(decoded).toMatchObject({ encoding: 'iso-8859-1', decidedBy: 'content-type' });
+    expect(decoded.text).toContain('Año');
+    expect(decoded.warning).toMatch(/disagree; RFC 7303 prefers the HTTP charset/);
+    expect(decodeFeedBytes(Buffer.from('<rss>n</rss>'), 'text/xml; charset=x-nonsense')).toMatchObject({
+      encoding: 'utf-8',
+      decidedBy: 'default',
+      warning: 'unknown HTTP charset "x-nonsense" ignored',
+    });
   });
   it('honours a BOM and the Content-Type charset', () => {
     expect(decodeFeedBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])).text).toBe('A');
@@ -188,17 +209,24 @@ describe('parseFeed', () => {
       publishedAt: '2026-04-27T12:00:00.000Z',
     });
   });
-  it('gives a clear error for broken XML, with line and column', () => {
+  it('reads broken-but-recoverable XML leniently and names the repaired line', () => {
+    const feed = parseFeed(fixture('broken.xml'), { source: 'broken.xml' });
+    expect(feed.items.map((item) => [item.title, item.link])).toEqual([
+      ['Un título', 'https://roto.com/a'],
+      ['Otro título sin cerrar', 'https://roto.com/b'],
+    ]);
+    expect(feed.warnings).toEqual(['malformed XML read leniently — line 4: <title> was closed by </item>']);
+  });
+  it('gives a clear error when no element can be read at all (a truncated body)', () => {
     let error: unknown;
     try {
-      parseFeed(fixture('broken.xml'), { source: 'broken.xml' });
+      parseFeed(fixture('truncated.xml'), { source: 'truncated.xml' });
     } catch (caught) {
       error = caught;
     }
     expect(error).toBeInstanceOf(IngestError);
-    expect(error).toMatchObject({ code: 'invalid_xml', source: 'broken.xml' });
-    expect((error as IngestError).line).toBeGreaterThanOrEqual(4);
-    expect((error as IngestError).message).toMatch(/not well-formed XML at line \d+, column \d+/);
+    expect(error).toMatchObject({ code: 'invalid_xml', source: 'truncated.xml' });
+    expect((error as IngestError).message).toMatch(/ends before its first element is complete/);
   });
   it('says when well-formed XML is not a feed, and when a feed is too large', () => {
     expect(() => parseFeed(fixture('not-a-feed.xml'))).toThrow(/root element is <html>/);
@@ -258,7 +286,7 @@ describe('news-API payloads', () => {
 describe('ingestSources', () => {
   const sources = (): IngestSource[] => [
     { name: 'rss-utf8.xml', kind: 'feed', content: fixture('rss-utf8.xml'), outlet: 'diarioejemplo.es' },
-    { name: 'broken.xml', kind: 'feed', content: fixture('broken.xml') },
+    { name: 'truncated.xml', kind: 'feed', content: fixture('truncated.xml') },
     { name: 'latin1-undeclared.xml', kind: 'feed', content: fixture('latin1-undeclared.xml') },
     { name: 'atom.xml', kind: 'feed', content: fixture('atom.xml') },
     { name: 'newsapi-ai.json', kind: 'json', content: fixture('newsapi-ai.json'), mapping: 'newsapi-ai' },
@@ -268,7 +296,7 @@ describe('ingestSources', () => {
   it('reports one clear error per bad source and ingests the rest', () => {
     const result = ingestSources(sources(), { roster, seenAt });
     const bySource = Object.fromEntries(result.sources.map((report) => [report.source, report]));
-    expect(bySource['broken.xml']).toMatchObject({ ok: false, error: { code: 'invalid_xml' } });
+    expect(bySource['truncated.xml']).toMatchObject({ ok: false, error: { code: 'invalid_xml' } });
     expect(bySource['not-a-feed.xml']).toMatchObject({ ok: false, error: { code: 'not_a_feed' } });
     expect(bySource['rss-utf8.xml']).toMatchObject({ ok: true, items: 7, undated: 1, duplicates: 2 });
     expect(bySource['latin1-undeclared.xml']!.warnings[0]).toMatch(/Windows-1252/);
@@ -335,6 +363,34 @@ describe('ingestSources', () => {
       duplicates: 1,
       skipped: [{ index: 2, reason: expect.stringMatching(/no link/) }],
     });
+  });
+
+  it('lets only http(s) links leave ingestion (issue 21 §2), and resolves relative feed links against the feed', () => {
+    const payload = {
+      items: [
+        { title: 'Enlace trampa', outlet: 'diarioejemplo.es', sourceUrl: 'javascript:alert(document.cookie)' },
+        { title: 'Imagen trampa', url: 'https://diarioejemplo.es/a', imageUrl: 'data:image/svg+xml,<svg onload=x>' },
+      ],
+    };
+    const feed =
+      '<rss version="2.0"><channel><title>Relativo</title>' +
+      '<item><title>Nota relativa</title><link>/politica/nota-1.html</link></item>' +
+      '<item><title>Nota script</title><link>javascript:alert(1)</link></item></channel></rss>';
+    const { articles, sources: reports } = ingestSources(
+      [
+        { name: 'trampas.json', kind: 'json', content: JSON.stringify(payload) },
+        { name: 'https://diarioejemplo.es/rss/portada.xml', kind: 'feed', content: feed },
+      ],
+      { roster, seenAt },
+    );
+    expect(articles.map((article) => [article.title, article.url, article.imageUrl])).toEqual([
+      ['Imagen trampa', 'https://diarioejemplo.es/a', null],
+      ['Nota relativa', 'https://diarioejemplo.es/politica/nota-1.html', null],
+    ]);
+    expect(reports[0]!.skipped).toEqual([
+      { index: 0, reason: 'source page is not an http(s) URL: javascript:alert(document.cookie)' },
+    ]);
+    expect(reports[1]!.skipped).toEqual([{ index: 1, reason: 'link is not an http(s) URL: javascript:alert(1)' }]);
   });
 
   it('ingests a 10 MB feed generated here, and refuses it under a smaller limit', () => {

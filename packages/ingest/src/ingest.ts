@@ -22,6 +22,11 @@ export interface IngestSource {
   content: Uint8Array | string;
   /** HTTP Content-Type, for the charset of feeds. */
   contentType?: string;
+  /**
+   * The feed's address, the base of its relative links (default: `name` when it is an http(s) URL,
+   * as the fetcher names sources).
+   */
+  url?: string;
   /** For `json`: a preset name or a custom mapping (default `espectro`). */
   mapping?: NewsApiPreset | NewsApiMapping;
   /** Domain of the outlet publishing this feed, for items whose link does not say. */
@@ -109,6 +114,16 @@ interface Candidate {
   outletName: string | null;
 }
 
+/** True for an absolute http(s) URL (the only links and images that leave ingestion, issue 21 §2). */
+function isHttpUrl(value: string): boolean {
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The canonical key of a headline that has no article URL of its own (e.g. read in a press
  * review): `urn:espectro:headline:<domain>:<hash of title key and date>`.
@@ -162,10 +177,13 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
     };
     reports.push(report);
     let candidates: Candidate[];
+    let rejectedLinks: (string | null)[] = [];
     try {
       if (source.kind === 'feed') {
+        const url = source.url ?? (/^https?:\/\//i.test(source.name) ? source.name : undefined);
         const feed = parseFeed(source.content, {
           source: source.name,
+          ...(url ? { url } : {}),
           ...(source.contentType ? { contentType: source.contentType } : {}),
           ...(options.maxFeedBytes ? { maxBytes: options.maxFeedBytes } : {}),
         });
@@ -175,6 +193,7 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
         report.items = feed.items.length + feed.skipped.length;
         report.skipped.push(...feed.skipped);
         candidates = feed.items.map((item) => ({ ...item, sourceUrl: null, domain: null, outletName: null }));
+        rejectedLinks = feed.items.map((item) => item.rejectedLink);
       } else {
         const payload = parseNewsApiPayload(source.content, source.mapping ?? 'espectro', { source: source.name });
         report.format = `json:${payload.mapping}`;
@@ -212,6 +231,11 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
           return;
         }
       } else {
+        const rejected = rejectedLinks[index];
+        if (rejected) {
+          report.skipped.push({ index, reason: `link is not an http(s) URL: ${rejected.slice(0, 120)}` });
+          return;
+        }
         domain = item.domain
           ? domainForHost(item.domain, rosterDomains)
           : source.outlet
@@ -219,6 +243,14 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
             : null;
         if (domain === null || !item.sourceUrl) {
           report.skipped.push({ index, reason: 'item has no link (and no outlet and source page to attribute it to)' });
+          return;
+        }
+        // issue 21 §2: the source page becomes the article's link, so it must be http(s) too.
+        if (!isHttpUrl(item.sourceUrl)) {
+          report.skipped.push({
+            index,
+            reason: `source page is not an http(s) URL: ${item.sourceUrl.slice(0, 120)}`,
+          });
           return;
         }
         url = item.sourceUrl;
@@ -255,7 +287,7 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
         titleKey: key,
         description: item.description,
         body: item.body,
-        imageUrl: item.imageUrl,
+        imageUrl: item.imageUrl !== null && isHttpUrl(item.imageUrl) ? item.imageUrl : null,
         language: item.language,
         publishedAt: item.publishedAt,
         firstSeenAt: seenAt,
