@@ -276,7 +276,8 @@ const BODY_LOCAL_NAMES = new Set(['body', 'fullText', 'articleBody', 'fulltext']
 /** Whether a child of an entry carries the article body (HC-2 counts these). */
 function isBodyField(child: XmlElement, dialect: Dialect): boolean {
   if (child.ns === NS.content && child.local === 'encoded') return true;
-  if (dialect.format === 'atom' && child.local === 'content' && dialect.entryNamespaces.includes(child.ns)) return true;
+  // Atom's <content>, and a bare <content> some RSS feeds carry (not media:content, another namespace).
+  if (child.local === 'content' && dialect.entryNamespaces.includes(child.ns)) return true;
   return BODY_LOCAL_NAMES.has(child.local);
 }
 

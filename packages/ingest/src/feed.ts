@@ -90,14 +90,29 @@ function httpBase(url: string | undefined): string | null {
   }
 }
 
-function describeStart(text: string): string {
+/** Why a document gave no element at all, with the 1-based line and column of the trouble. */
+function describeStart(text: string): { message: string; line: number; column: number } {
   const start = text.trimStart().slice(0, 40);
-  if (start === '') return 'the document is empty';
+  const at = (offset: number) => {
+    const before = text.slice(0, offset);
+    return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
+  };
+  if (start === '') return { message: 'the document is empty', ...at(text.length) };
   if (start.startsWith('{') || start.startsWith('['))
-    return `the body is JSON, not XML (starts with ${JSON.stringify(start.slice(0, 20))}); register it as a JSON feed`;
-  if (/^(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*<[A-Za-z_][^>]*$/.test(text.trimStart()))
-    return 'the document ends before its first element is complete (truncated?)';
-  return `no XML element found (the body starts with ${JSON.stringify(start.slice(0, 30))})`;
+    return {
+      message: `the body is JSON, not XML (starts with ${JSON.stringify(start.slice(0, 20))}); register it as a JSON feed`,
+      ...at(0),
+    };
+  const unfinished = /^\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*(<[A-Za-z_][^>]*)$/.exec(text);
+  if (unfinished)
+    return {
+      message: 'not well-formed XML: the document ends before its first element is complete (truncated?)',
+      ...at(text.length - unfinished[1]!.length),
+    };
+  return {
+    message: `not well-formed XML: no element found (the body starts with ${JSON.stringify(start.slice(0, 30))})`,
+    ...at(text.length - text.trimStart().length),
+  };
 }
 
 function finishItem(index: number, fields: EntryFields, items: FeedItem[], skipped: SkippedItem[]): void {
@@ -148,12 +163,8 @@ export function parseFeed(input: Uint8Array | string, options: ParseFeedOptions 
   const root = document.root;
   if (root === null) {
     const json = /^\s*[[{]/.test(decoded.text);
-    throw new IngestError({
-      code: json ? 'not_a_feed' : 'invalid_xml',
-      source,
-      ...(json ? {} : { line: 1, column: 1 }),
-      message: describeStart(decoded.text),
-    });
+    const { message, line, column } = describeStart(decoded.text);
+    throw new IngestError({ code: json ? 'not_a_feed' : 'invalid_xml', source, line, column, message });
   }
   const dialect = detectDialect(root);
   if (dialect === null) {

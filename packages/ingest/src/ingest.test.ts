@@ -101,6 +101,11 @@ describe('text helpers', () => {
     expect(htmlToText('&lt;p&gt;Le&oacute;n&lt;/p&gt;&lt;p&gt;Fin&lt;/p&gt;')).toBe('León Fin');
     expect(htmlToText('doble &amp;oacute; escape')).toBe('doble ó escape');
   });
+  test.prop([fc.string()])('never returns markup from tags, and is idempotent on plain text', (text) => {
+    const plain = text.replace(/[<>&]/g, ' ');
+    expect(htmlToText(plain)).toBe(plain.replace(/[\s\u00a0\u200b]+/g, ' ').trim());
+    expect(htmlToText(`<b>${plain}</b>`)).toBe(htmlToText(plain));
+  });
   it('folds titles for near-duplicate detection and drops an outlet suffix', () => {
     expect(titleKey('El Gobierno APRUEBA la ley | EL PAÍS', ['El País', 'elpais.com'])).toBe(
       'el gobierno aprueba la ley',
@@ -226,7 +231,10 @@ describe('parseFeed', () => {
     }
     expect(error).toBeInstanceOf(IngestError);
     expect(error).toMatchObject({ code: 'invalid_xml', source: 'truncated.xml' });
-    expect((error as IngestError).message).toMatch(/ends before its first element is complete/);
+    expect(error).toMatchObject({ line: 2, column: 1 });
+    expect((error as IngestError).message).toMatch(
+      /not well-formed XML: the document ends before its first element is complete/,
+    );
   });
   it('says when well-formed XML is not a feed, and when a feed is too large', () => {
     expect(() => parseFeed(fixture('not-a-feed.xml'))).toThrow(/root element is <html>/);
