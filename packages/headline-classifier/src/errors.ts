@@ -1,8 +1,8 @@
 /** Stable error codes of `@espectro/headline-classifier`. */
 export type HeadlineClassifierErrorCode =
-  /** A feed's XML is not well-formed. */
+  /** No element of a feed could be read, even leniently (a body cut off inside its first tag). */
   | 'feed_xml_invalid'
-  /** A feed parsed as XML but is not an RSS 2.0 (or Atom) feed. */
+  /** A document that is not a feed (RSS, RDF or Atom), e.g. an HTML error page. */
   | 'feed_not_rss'
   /** A JSONL/JSON input file has a line or field that does not match its schema. */
   | 'invalid_input'
@@ -22,7 +22,7 @@ export type HeadlineClassifierErrorCode =
  * and the field, and the underlying `cause` when there is one.
  *
  * @example
- * try { parseFeed(xml, { outlet: 'latercera' }) } catch (error) {
+ * try { readHeadlineFeed(xml, findOutlet('latercera')!) } catch (error) {
  *   if (error instanceof HeadlineClassifierError && error.code === 'feed_xml_invalid') console.error(error.message);
  * }
  */

@@ -53,14 +53,13 @@ export {
   verifyBaselineRulesArtifact,
   type BaselineRulesDocument,
 } from './baseline-rules.js';
-export { decodeEntities, htmlToText } from './feeds/html.js';
 export { MONITORED_OUTLETS, findOutlet, type Outlet } from './feeds/outlets.js';
 export {
-  BODY_FIELDS,
   ingestFeeds,
-  parseFeed,
+  readHeadlineFeed,
   type FeedIngestion,
   type FeedOutcome,
+  type ReadHeadlineFeedOptions,
   type SkippedItem,
 } from './feeds/ingest.js';
 export { parseJsonl, toJsonl } from './jsonl.js';

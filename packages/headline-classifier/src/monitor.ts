@@ -9,7 +9,7 @@
 import { ClassifiedHeadlineSchema, type ClassifiedHeadline, type PerClassMeasurability } from '@espectro/methodology';
 import type { HeadlineClassifier } from './classifier.js';
 import { HeadlineClassifierError } from './errors.js';
-import { parseFeed, type SkippedItem } from './feeds/ingest.js';
+import { readHeadlineFeed, type SkippedItem } from './feeds/ingest.js';
 import { MONITORED_OUTLETS, type Outlet } from './feeds/outlets.js';
 import { classifyAndLink } from './pipeline.js';
 
@@ -45,7 +45,7 @@ export interface FeedIngestReport {
 /** Input of {@link ingestFeedDocument}. */
 export interface IngestFeedDocumentInput {
   outlet: Pick<Outlet, 'id' | 'domain'>;
-  /** The feed document (RSS 2.0 XML), already decoded to text. */
+  /** The feed document (RSS, RDF or Atom), already decoded to text. */
   xml: string;
   url?: string | null;
   classifier: HeadlineClassifier;
@@ -74,7 +74,7 @@ function instant(now: () => Date): string {
  */
 export async function ingestFeedDocument(input: IngestFeedDocumentInput): Promise<FeedIngestReport> {
   const now = input.now ?? (() => new Date());
-  const feed = parseFeed(input.xml, input.outlet);
+  const feed = readHeadlineFeed(input.xml, input.outlet, { url: input.url ?? null });
   const known = await input.sink.known(feed.headlines.map((headline) => headline.id));
   const fresh = feed.headlines.filter((headline) => !known.has(headline.id));
   const firstSeenAt = instant(now);

@@ -195,7 +195,8 @@ describe('espectro hc ingest / list', () => {
   });
 
   it('gives a clear per-feed error for broken XML', async () => {
-    await writeFile(file('broken.xml'), '<rss><channel><item><title>x</title></channel></rss>');
+    // Cut inside the root's start tag: nothing a lenient parser can read (damaged but readable XML is repaired).
+    await writeFile(file('broken.xml'), '<rss version="2.0" xmlns:dc="http://purl.org/dc/el');
     const io = memoryIo(directory);
     expect(await hcCommand.run(['ingest', 'broken.xml', '--outlet', 'cooperativa', '--out', 'x.jsonl'], io)).toBe(
       ExitCode.invalidInput,

@@ -1,3 +1,4 @@
+import { IngestError, parseFeed, type FeedItem } from '@espectro/ingest';
 import {
   MAX_HEADLINE_DESCRIPTION_LENGTH,
   MAX_HEADLINE_TITLE_LENGTH,
@@ -5,17 +6,12 @@ import {
   sha256Hex,
   type StoredHeadline,
 } from '@espectro/methodology';
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { HeadlineClassifierError } from '../errors.js';
-import { htmlToText } from './html.js';
 import type { Outlet } from './outlets.js';
-
-/** Item fields that may carry the article body: never read, never stored (HC-2). */
-export const BODY_FIELDS = ['content:encoded', 'content', 'body', 'fullText', 'articleBody'] as const;
 
 /** Why one feed item was not stored. */
 export interface SkippedItem {
-  /** 0-based position of the `<item>` in the feed. */
+  /** 0-based position of the item (`<item>` or `<entry>`) in the feed. */
   index: number;
   reason: string;
 }
@@ -29,134 +25,129 @@ export interface FeedIngestion {
   droppedFields: Record<string, number>;
   /** Descriptions dropped because they were longer than a bajada can be (HC-2 guard). */
   droppedDescriptions: number;
+  /** The feed parser's notes: encoding corrections, XML repaired while reading, a feed without items. */
+  warnings: string[];
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  htmlEntities: true,
-  isArray: (_name, jpath) => jpath === 'rss.channel.item' || jpath === 'rdf:RDF.item',
-});
-
-function textOf(value: unknown): string | null {
-  if (value === undefined || value === null) return null;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return textOf(value[0]);
-  if (typeof value === 'object' && '#text' in value) return textOf((value as Record<string, unknown>)['#text']);
-  return null;
+/** Options of {@link readHeadlineFeed}. */
+export interface ReadHeadlineFeedOptions {
+  /** HTTP Content-Type, whose charset decides how bytes are decoded (RFC 7303). */
+  contentType?: string | null;
+  /** The feed's address: relative item links are resolved against it (after `xml:base`). */
+  url?: string | null;
 }
 
 function feedError(code: 'feed_xml_invalid' | 'feed_not_rss', outlet: string, message: string, cause?: unknown): never {
   throw new HeadlineClassifierError({ code, stage: `ingest ${outlet}`, message, cause });
 }
 
-function isoInstant(value: string | null): string | null {
-  if (value === null) return null;
-  const time = Date.parse(value.trim());
-  if (Number.isNaN(time)) return null;
-  return new Date(time).toISOString().replace(/\.000Z$/, 'Z');
+/** Reads the document with ingest's feed parser (the one parser), body fields left unread (HC-2). */
+function parseDocument(document: string | Uint8Array, outlet: string, options: ReadHeadlineFeedOptions) {
+  try {
+    return parseFeed(document, {
+      source: outlet,
+      readBody: false,
+      ...(options.contentType ? { contentType: options.contentType } : {}),
+      ...(options.url ? { url: options.url } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof IngestError)) throw error;
+    const message = error.message.replace(/^@espectro\/ingest [^:]*: /, '');
+    if (error.code === 'not_a_feed') feedError('feed_not_rss', outlet, message, error);
+    const where = error.line === undefined ? '' : ` (line ${error.line}, column ${error.column ?? 1})`;
+    feedError(
+      'feed_xml_invalid',
+      outlet,
+      `the feed is not well-formed XML${where}: ${message.replace(/^not well-formed XML: /, '')}`,
+      error,
+    );
+  }
+}
+
+/** The feed's items with their positions in the document (the parser lists skipped ones apart). */
+function positioned(items: readonly FeedItem[], skipped: readonly SkippedItem[]): { item: FeedItem; index: number }[] {
+  const skippedIndices = new Set(skipped.map((entry) => entry.index));
+  const result: { item: FeedItem; index: number }[] = [];
+  let index = 0;
+  for (const item of items) {
+    while (skippedIndices.has(index)) index += 1;
+    result.push({ item, index });
+    index += 1;
+  }
+  return result;
 }
 
 /**
- * Reads one RSS 2.0 feed and keeps, per item, only what HC-2 allows: title and description
+ * Reads one feed with `@espectro/ingest`'s parser (RSS, RDF or Atom, read leniently, every entity
+ * decoded, HTML stripped) and keeps, per item, only what HC-2 allows: title and description
  * (bajada), with id, outlet, URL and publication time, validated by `parseStoredHeadline`
- * (@espectro/methodology). HTML is stripped from descriptions and entities are decoded;
- * `content:encoded` and other body fields are dropped unread. Items without a title, a link or a
- * readable date are skipped with a reason; a description longer than a bajada is dropped.
- * Throws `HeadlineClassifierError` `feed_xml_invalid` (with line and column) for broken XML and
- * `feed_not_rss` when the document is not an RSS 2.0 channel.
+ * (@espectro/methodology). `content:encoded` and other body fields are dropped unread and
+ * counted. Items without a title, an http(s) link or a readable date are skipped with a reason; a
+ * description longer than a bajada is dropped. Throws `HeadlineClassifierError`
+ * `feed_xml_invalid` when no element can be read at all and `feed_not_rss` when the document is
+ * not a feed (an HTML error page). Damage the parser repaired is listed in `warnings`.
  *
+ * @param document the feed as text, or as bytes (then `options.contentType` gives the HTTP charset, RFC 7303).
  * @example
- * const { headlines, skipped } = parseFeed(xml, MONITORED_OUTLETS[0]);
+ * const { headlines, skipped } = readHeadlineFeed(xml, MONITORED_OUTLETS[0], { url: MONITORED_OUTLETS[0].feedUrl });
  */
-export function parseFeed(xml: string, outlet: Pick<Outlet, 'id' | 'domain'>): FeedIngestion {
-  const validation = XMLValidator.validate(xml);
-  if (validation !== true) {
-    const { msg, line, col } = validation.err;
-    feedError('feed_xml_invalid', outlet.id, `the feed is not well-formed XML (line ${line}, column ${col}): ${msg}`);
-  }
-  let document: Record<string, unknown>;
-  try {
-    document = parser.parse(xml) as Record<string, unknown>;
-  } catch (error) {
-    feedError('feed_xml_invalid', outlet.id, `the feed could not be parsed: ${(error as Error).message}`, error);
-  }
-  const root = Object.keys(document).find((key) => key !== '?xml');
-  const rss = document.rss as Record<string, unknown> | undefined;
-  if (rss === undefined || typeof rss !== 'object') {
-    feedError(
-      'feed_not_rss',
-      outlet.id,
-      `expected an RSS 2.0 document (<rss><channel>…), found <${root ?? 'nothing'}>`,
-    );
-  }
-  const channel = rss.channel as Record<string, unknown> | undefined;
-  if (channel === undefined || typeof channel !== 'object') {
-    feedError('feed_not_rss', outlet.id, 'the <rss> element has no <channel>');
-  }
-  const items = (channel.item as Record<string, unknown>[] | undefined) ?? [];
+export function readHeadlineFeed(
+  document: string | Uint8Array,
+  outlet: Pick<Outlet, 'id' | 'domain'>,
+  options: ReadHeadlineFeedOptions = {},
+): FeedIngestion {
+  const feed = parseDocument(document, outlet.id, options);
   const headlines: StoredHeadline[] = [];
-  const skipped: SkippedItem[] = [];
-  const droppedFields: Record<string, number> = {};
+  const skipped: SkippedItem[] = [...feed.skipped];
+  // rule HC-2: the body is never read or stored; the parser only counts the fields that carry it.
+  const droppedFields: Record<string, number> = { ...feed.bodyFields };
   let droppedDescriptions = 0;
   const seen = new Set<string>();
-  items.forEach((item, index) => {
-    if (item === null || typeof item !== 'object') {
-      skipped.push({ index, reason: 'empty <item>' });
-      return;
+  for (const { item, index } of positioned(feed.items, feed.skipped)) {
+    if (item.title.length > MAX_HEADLINE_TITLE_LENGTH) {
+      skipped.push({ index, reason: `title longer than ${MAX_HEADLINE_TITLE_LENGTH} characters` });
+      continue;
     }
-    for (const field of BODY_FIELDS) {
-      // rule HC-2: the body is never read or stored.
-      if (field in item) droppedFields[field] = (droppedFields[field] ?? 0) + 1;
+    if (item.link === null) {
+      skipped.push({
+        index,
+        reason: item.rejectedLink
+          ? `link is not an http(s) URL: ${item.rejectedLink.slice(0, 120)}`
+          : 'missing link (no http(s) URL in <link> or a permalink <guid>)',
+      });
+      continue;
     }
-    const rawTitle = textOf(item.title);
-    const title = rawTitle === null ? '' : htmlToText(rawTitle);
-    if (title === '') {
-      skipped.push({ index, reason: 'missing <title>' });
-      return;
+    if (item.publishedAt === null) {
+      skipped.push({
+        index,
+        reason: item.unreadableDate ? `unreadable date "${item.unreadableDate}"` : 'missing date',
+      });
+      continue;
     }
-    if (title.length > MAX_HEADLINE_TITLE_LENGTH) {
-      skipped.push({ index, reason: `<title> longer than ${MAX_HEADLINE_TITLE_LENGTH} characters` });
-      return;
-    }
-    const link = textOf(item.link)?.trim() ?? '';
-    const guid = textOf(item.guid)?.trim() ?? '';
-    const url = /^https?:\/\//i.test(link) ? link : /^https?:\/\//i.test(guid) ? guid : '';
-    if (url === '') {
-      skipped.push({ index, reason: 'missing <link> (no http(s) URL in <link> or <guid>)' });
-      return;
-    }
-    const publishedAt = isoInstant(textOf(item.pubDate) ?? textOf(item['dc:date']));
-    if (publishedAt === null) {
-      skipped.push({ index, reason: 'missing or unreadable <pubDate>' });
-      return;
-    }
-    const rawDescription = textOf(item.description);
-    let description = rawDescription === null ? null : htmlToText(rawDescription);
-    if (description === '') description = null;
+    let description = item.description;
     if (description !== null && description.length > MAX_HEADLINE_DESCRIPTION_LENGTH) {
       // rule HC-2: a text this long is not a bajada; it is dropped rather than stored or cut.
       description = null;
       droppedDescriptions += 1;
     }
-    const id = `${outlet.id}:${sha256Hex(guid === '' ? url : guid).slice(0, 16)}`;
+    const guid = item.guid ?? '';
+    const id = `${outlet.id}:${sha256Hex(guid === '' ? item.link : guid).slice(0, 16)}`;
     if (seen.has(id)) {
       skipped.push({ index, reason: `duplicate item (${guid === '' ? 'link' : 'guid'} already read)` });
-      return;
+      continue;
     }
     seen.add(id);
+    const publishedAt = item.publishedAt.replace(/\.000Z$/, 'Z');
     try {
-      headlines.push(parseStoredHeadline({ id, outlet: outlet.domain, url, publishedAt, title, description }));
+      headlines.push(
+        parseStoredHeadline({ id, outlet: outlet.domain, url: item.link, publishedAt, title: item.title, description }),
+      );
     } catch (error) {
       skipped.push({ index, reason: `rejected by HC-2: ${(error as Error).message}` });
     }
-  });
-  return { outlet: outlet.id, headlines, skipped, droppedFields, droppedDescriptions };
+  }
+  skipped.sort((left, right) => left.index - right.index);
+  return { outlet: outlet.id, headlines, skipped, droppedFields, droppedDescriptions, warnings: feed.warnings };
 }
 
 /** One feed's outcome in {@link ingestFeeds}: its headlines, or a clear per-feed error. */
@@ -173,7 +164,7 @@ export type FeedOutcome =
 export function ingestFeeds(feeds: readonly { outlet: Pick<Outlet, 'id' | 'domain'>; xml: string }[]): FeedOutcome[] {
   return feeds.map(({ outlet, xml }) => {
     try {
-      return { ok: true as const, ...parseFeed(xml, outlet) };
+      return { ok: true as const, ...readHeadlineFeed(xml, outlet) };
     } catch (error) {
       if (error instanceof HeadlineClassifierError) {
         return { ok: false as const, outlet: outlet.id, error: { code: error.code, message: error.message } };
