@@ -38,6 +38,8 @@ export interface FeedIngestReport {
   skipped: SkippedItem[];
   /** Body-carrying fields present in the feed and dropped unread (HC-2). */
   droppedFields: Record<string, number>;
+  /** The feed parser's notes (encoding corrections, XML repaired while reading, a feed without items). */
+  warnings: string[];
   /** The classifier's backend label (`rules-baseline (offline)`, `llm:…`). */
   backend: string;
 }
@@ -106,6 +108,7 @@ export async function ingestFeedDocument(input: IngestFeedDocumentInput): Promis
     rejected: rows.filter((row) => row.class === null && saved.inserted.includes(row.id)).length,
     skipped: feed.skipped,
     droppedFields: feed.droppedFields,
+    warnings: feed.warnings,
     backend: input.classifier.backend,
   };
 }

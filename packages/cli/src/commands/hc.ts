@@ -17,7 +17,7 @@ import {
   findOutlet,
   ingestFeedDocument,
   loadGoldenSet,
-  parseFeed,
+  readHeadlineFeed,
   parseJsonl,
   parseRegistrationFile,
   recordRun,
@@ -228,8 +228,9 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
   const outlet = findOutlet(values.outlet) ?? { id: values.outlet, domain: values.outlet };
   const xml = isUrl(source) ? await fetchFeedText(source) : await readText(source, io.cwd);
   if (values.out !== undefined) {
-    const result = parseFeed(xml, outlet);
+    const result = readHeadlineFeed(xml, outlet);
     await writeOutput(toJsonl(result.headlines), values.out, io);
+    for (const warning of result.warnings) io.stderr(`espectro hc: ${outlet.id}: ${warning}\n`);
     for (const item of result.skipped)
       io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
     io.stderr(
@@ -241,6 +242,7 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
   const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
   try {
     const report = await ingestFeedDocument({ outlet, xml, classifier, sink: store.chileHeadlines });
+    for (const warning of report.warnings) io.stderr(`espectro hc: ${outlet.id}: ${warning}\n`);
     for (const item of report.skipped)
       io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
     io.stderr(
