@@ -46,7 +46,7 @@ Chilean headline classifier (seed 004): six classes, boletín links only by numb
       baseline unless --model is given or DEEPSEEK_API_KEY is set (then DeepSeek). Every run is
       recorded in the run log (default .espectro/headline-classifier/run-log.json).
   espectro hc ingest <feed.xml | URL> --outlet ID [--db DIR] [--offline | --model deepseek[:MODEL]] [--out FILE]
-      Reads an RSS 2.0 feed file, or fetches a feed URL with @espectro/ingest's fetcher (title and
+      Reads an RSS, RDF or Atom feed file, or fetches a feed URL with @espectro/ingest's fetcher (title and
       bajada only, HC-2), classifies the items the database
       does not have yet and stores them (.espectro/db, DATABASE_URL or --db). With --out, writes
       the headlines as JSONL instead and stores nothing.
@@ -227,8 +227,10 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
   const source = positionals[0]!;
   const outlet = findOutlet(values.outlet) ?? { id: values.outlet, domain: values.outlet };
   const xml = isUrl(source) ? await fetchFeedText(source) : await readText(source, io.cwd);
+  // A fetched feed's address is the base of its relative links.
+  const url = isUrl(source) ? source : null;
   if (values.out !== undefined) {
-    const result = readHeadlineFeed(xml, outlet);
+    const result = readHeadlineFeed(xml, outlet, { url });
     await writeOutput(toJsonl(result.headlines), values.out, io);
     for (const warning of result.warnings) io.stderr(`espectro hc: ${outlet.id}: ${warning}\n`);
     for (const item of result.skipped)
@@ -241,7 +243,7 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
   const classifier = chooseClassifier(values, io);
   const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
   try {
-    const report = await ingestFeedDocument({ outlet, xml, classifier, sink: store.chileHeadlines });
+    const report = await ingestFeedDocument({ outlet, xml, url, classifier, sink: store.chileHeadlines });
     for (const warning of report.warnings) io.stderr(`espectro hc: ${outlet.id}: ${warning}\n`);
     for (const item of report.skipped)
       io.stderr(`espectro hc: ${outlet.id} item ${item.index} skipped: ${item.reason}\n`);
