@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadReferenceCorpus } from '@espectro/clustering';
+import { mulberry32 } from '@espectro/rating';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -33,17 +34,6 @@ interface TemplateArticle {
 
 interface TemplateEvent {
   articles: TemplateArticle[];
-}
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function loadTemplates(): { events: TemplateEvent[]; singles: string[]; outlets: string[] } {

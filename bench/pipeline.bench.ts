@@ -17,22 +17,11 @@ import { join } from 'node:path';
 import { ingestSources, type IngestSource } from '@espectro/ingest';
 import { openDatabase, openStore } from '@espectro/store';
 import { runPipeline } from '@espectro/pipeline';
+import { mulberry32 } from '@espectro/rating';
 import type { BenchSuite } from './harness.js';
 
 const HEADLINES = Number(process.env.BENCH_PIPELINE_HEADLINES ?? 20_000);
 const OUTLETS = 40;
-
-/** A small deterministic PRNG (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const ACTORS = [
   'El Gobierno',
@@ -131,7 +120,7 @@ interface Synthetic {
 
 /** Headlines grouped in events (1–8 outlets each) over 10 days, written as one RSS feed per outlet. */
 function syntheticCorpus(count: number): Synthetic[] {
-  const next = random(20_260_427);
+  const next = mulberry32(20_260_427);
   const items: Synthetic[] = [];
   let event = 0;
   while (items.length < count) {
