@@ -1,6 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { DEB_CHUNK_SECONDS } from '@espectro/methodology';
-import { FactcheckError } from '../errors.js';
+import {
+  encodeWav,
+  parseWavHeader,
+  WAV_LIMITS,
+  type WavHeader,
+  type WavHeaderParse,
+  type WavLimits,
+} from '@espectro/speaker-id';
+import { FactcheckError, messageOf } from '../errors.js';
 
 /** The only audio format the chunker accepts: 16 kHz, mono, 16-bit little-endian PCM (DEB-1 chunks). */
 export const CHUNK_SAMPLE_RATE = 16_000;
@@ -29,6 +37,8 @@ export interface ChunkAudioOptions {
    * or `auto` (default: `wav` when the stream starts with `RIFF`, else `pcm`).
    */
   format?: 'auto' | 'wav' | 'pcm';
+  /** What error messages call the audio (default `"(stream)"`; {@link chunkAudioFile} passes the path). */
+  name?: string;
 }
 
 /** Audio bytes: one buffer, or a (possibly live) stream of buffers split anywhere. */
@@ -89,58 +99,74 @@ class ByteQueue {
   }
 }
 
-function readUint32(bytes: Uint8Array, offset: number): number {
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(offset, true);
-}
-function readUint16(bytes: Uint8Array, offset: number): number {
-  return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint16(offset, true);
-}
-function ascii(bytes: Uint8Array, offset: number, length: number): string {
-  return String.fromCharCode(...bytes.subarray(offset, offset + length));
+/**
+ * The WAV limits of the chunker: speaker-id's {@link WAV_LIMITS} (8–192 kHz, 64 channels, 1 MiB of
+ * chunks before the audio, …) except the length of the recording. A debate lasts hours, and the
+ * chunker holds one 10-s chunk at a time, so the declared length costs no memory; what could cost
+ * memory — `LIST`/`bext` chunks before the audio, which must be skipped before the first sample —
+ * is bounded by `maxHeaderBytes`.
+ */
+export const CHUNKER_WAV_LIMITS: Readonly<WavLimits> = Object.freeze({
+  ...WAV_LIMITS,
+  maxSeconds: Number.POSITIVE_INFINITY,
+});
+
+/** speaker-id's `SpeakerIdError` (code + message naming the file and the limit) as this package's error. */
+function headerError(error: unknown): FactcheckError {
+  const code = (error as { code?: unknown }).code;
+  return new FactcheckError({
+    code: 'invalid_audio',
+    stage: 'chunk',
+    field: code === 'input_too_large' ? 'header.limits' : 'header',
+    message: messageOf(error),
+    cause: error,
+  });
 }
 
 /**
- * Reads the WAV header from the queue (pulling more bytes as needed) and checks the format;
- * returns the number of data bytes announced (or Infinity for a streaming header).
+ * Reads the WAV header from the queue with speaker-id's {@link parseWavHeader} (the one RIFF/WAVE
+ * header parser of the repository), pulling more bytes only as the parser asks and never more than
+ * `maxHeaderBytes` (+ one chunk header and a `fmt ` body) — a header declaring a huge chunk before
+ * the audio is refused before any of it is buffered. Checks the format the chunks need (16 kHz mono
+ * PCM16) and returns the number of data bytes announced (Infinity for a streaming header).
  */
-async function readWavHeader(queue: ByteQueue, next: () => Promise<boolean>): Promise<number> {
-  const need = async (size: number): Promise<void> => {
-    while (queue.length < size) if (!(await next())) throw invalid('the WAV stream ended inside its header');
-  };
-  await need(12);
-  const riff = queue.take(12);
-  if (ascii(riff, 0, 4) !== 'RIFF' || ascii(riff, 8, 4) !== 'WAVE') throw invalid('not a RIFF/WAVE stream', 'header');
-  let formatSeen = false;
+async function readWavHeader(queue: ByteQueue, next: () => Promise<boolean>, file: string): Promise<number> {
+  // the parser never needs more than this to finish a header within the limit (or to refuse it)
+  const window = CHUNKER_WAV_LIMITS.maxHeaderBytes + 48;
+  let minimum = 12;
+  let target = 12;
   for (;;) {
-    await need(8);
-    const header = queue.take(8);
-    const id = ascii(header, 0, 4);
-    const size = readUint32(header, 4);
-    if (id === 'data') {
-      if (!formatSeen) throw invalid('the data chunk comes before the fmt chunk', 'fmt');
-      // 0 or 0xFFFFFFFF: a live encoder that does not know the length yet.
-      return size === 0 || size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    while (queue.length < target && (await next()));
+    if (queue.length < minimum) throw invalid('the WAV stream ended inside its header', 'header');
+    let parse: WavHeaderParse;
+    try {
+      parse = parseWavHeader(queue.peek(Math.min(queue.length, window)), file, CHUNKER_WAV_LIMITS);
+    } catch (error) {
+      throw headerError(error);
     }
-    const padded = size + (size % 2);
-    await need(padded);
-    const body = queue.take(padded);
-    if (id !== 'fmt ') continue;
-    formatSeen = true;
-    let formatTag = readUint16(body, 0);
-    const channels = readUint16(body, 2);
-    const sampleRate = readUint32(body, 4);
-    const bitsPerSample = readUint16(body, 14);
-    if (formatTag === 0xfffe && size >= 26) formatTag = readUint16(body, 24); // WAVE_FORMAT_EXTENSIBLE sub-format
-    if (formatTag !== 1 || bitsPerSample !== 16) {
-      throw invalid(
-        `expected 16-bit integer PCM, got format ${formatTag} with ${bitsPerSample} bits (convert with: ffmpeg -i in -ac 1 -ar 16000 -c:a pcm_s16le out.wav)`,
-        'fmt.format',
-      );
+    if (parse.complete) {
+      checkChunkFormat(parse.header);
+      queue.take(parse.header.dataOffset);
+      return parse.header.dataBytes ?? Number.POSITIVE_INFINITY;
     }
-    if (channels !== 1) throw invalid(`expected mono audio, got ${channels} channels (ffmpeg -ac 1)`, 'fmt.channels');
-    if (sampleRate !== CHUNK_SAMPLE_RATE)
-      throw invalid(`expected 16000 Hz, got ${sampleRate} Hz (ffmpeg -ar 16000)`, 'fmt.sampleRate');
+    // ask for what the parser needs, and at least twice what it saw (few rounds over many small chunks)
+    minimum = parse.needBytes;
+    target = Math.max(minimum, Math.min(queue.length * 2, window));
   }
+}
+
+/** The chunks are 16 kHz mono PCM16: anything else is refused with the ffmpeg option that converts it. */
+function checkChunkFormat(header: WavHeader): void {
+  if (header.formatTag !== 1 || header.bitsPerSample !== 16) {
+    throw invalid(
+      `expected 16-bit integer PCM, got format ${header.formatTag} with ${header.bitsPerSample} bits (convert with: ffmpeg -i in -ac 1 -ar 16000 -c:a pcm_s16le out.wav)`,
+      'fmt.format',
+    );
+  }
+  if (header.channels !== 1)
+    throw invalid(`expected mono audio, got ${header.channels} channels (ffmpeg -ac 1)`, 'fmt.channels');
+  if (header.sampleRate !== CHUNK_SAMPLE_RATE)
+    throw invalid(`expected 16000 Hz, got ${header.sampleRate} Hz (ffmpeg -ar 16000)`, 'fmt.sampleRate');
 }
 
 function toSamples(bytes: Uint8Array): Int16Array {
@@ -185,9 +211,9 @@ export async function* chunkAudio(source: AudioSource, options: ChunkAudioOption
   if (format === 'auto') {
     while (queue.length < 4 && (await next()));
     const head = queue.peek(Math.min(4, queue.length));
-    format = head.length === 4 && ascii(head, 0, 4) === 'RIFF' ? 'wav' : 'pcm';
+    format = head.length === 4 && String.fromCharCode(...head) === 'RIFF' ? 'wav' : 'pcm';
   }
-  if (format === 'wav') remainingData = await readWavHeader(queue, next);
+  if (format === 'wav') remainingData = await readWavHeader(queue, next, options.name ?? '(stream)');
 
   let index = 0;
   const emit = (bytes: Uint8Array): AudioChunk => {
@@ -224,7 +250,7 @@ export async function* chunkAudio(source: AudioSource, options: ChunkAudioOption
  * for await (const chunk of chunkAudioFile('debate.wav')) …
  */
 export function chunkAudioFile(path: string, options: ChunkAudioOptions = {}): AsyncGenerator<AudioChunk> {
-  return chunkAudio(createReadStream(path) as AsyncIterable<Uint8Array>, options);
+  return chunkAudio(createReadStream(path) as AsyncIterable<Uint8Array>, { name: path, ...options });
 }
 
 /**
@@ -234,27 +260,8 @@ export function chunkAudioFile(path: string, options: ChunkAudioOptions = {}): A
  * const wav = encodeChunkWav(chunk.samples);
  */
 export function encodeChunkWav(samples: Int16Array, sampleRate = CHUNK_SAMPLE_RATE): Uint8Array {
-  const dataBytes = samples.length * 2;
-  const bytes = new Uint8Array(44 + dataBytes);
-  const view = new DataView(bytes.buffer);
-  const writeAscii = (offset: number, text: string): void => {
-    for (let index = 0; index < text.length; index += 1) bytes[offset + index] = text.charCodeAt(index);
-  };
-  writeAscii(0, 'RIFF');
-  view.setUint32(4, 36 + dataBytes, true);
-  writeAscii(8, 'WAVE');
-  writeAscii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  writeAscii(36, 'data');
-  view.setUint32(40, dataBytes, true);
-  for (let index = 0; index < samples.length; index += 1) view.setInt16(44 + index * 2, samples[index] as number, true);
-  return bytes;
+  // speaker-id's encoder (the one WAV writer): int16 / 32768 is exact in float32, so the samples round-trip
+  return encodeWav([samplesToFloat(samples)], sampleRate);
 }
 
 /** PCM16 → float in [-1, 1) (for speaker identification). */

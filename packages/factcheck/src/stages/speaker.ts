@@ -18,7 +18,7 @@ export interface SpeakerIdIdentifierSettings extends IdentifyOptions {
 }
 
 /**
- * Stage 3 over `@espectro/speaker-id` (an optional peer dependency, imported on first use): the
+ * Stage 3 over `@espectro/speaker-id` (imported on first use, so its embedders load only when needed): the
  * chunk's voice is compared with the enrolled candidates on the operator's machine (CAM++, or the
  * offline statistics embedder); below the threshold the voice stays unknown (`speaker: null`).
  *
@@ -34,7 +34,7 @@ export async function createSpeakerIdIdentifier(settings: SpeakerIdIdentifierSet
     throw new FactcheckError({
       code: 'missing_configuration',
       stage: 'speaker',
-      message: `@espectro/speaker-id is not installed (pnpm add @espectro/speaker-id): ${messageOf(error)}`,
+      message: `@espectro/speaker-id could not be loaded: ${messageOf(error)}`,
       cause: error,
     });
   }
