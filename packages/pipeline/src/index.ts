@@ -34,7 +34,8 @@ export {
   type DataFolderSource,
   type RosterFile,
 } from './data-folder.js';
-export { rateRoster, type RateStageReport } from './stages/rate.js';
+export { rateRoster, requeueStoriesOfOutlets, type RateStageReport } from './stages/rate.js';
+export { drainReratingQueue, type RerateStageReport } from './stages/rerate.js';
 export {
   ingestSource,
   ingestSources,

@@ -20,6 +20,7 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
+import { enqueueReratings, type ReratingEntry } from './rating-lifecycle.js';
 import { contestations, contestationTransitions, sources } from './schema.js';
 import { parseStoreInput } from './validate.js';
 
@@ -187,6 +188,8 @@ export interface ContestationTransitionResult {
   contestation: ContestationRecord;
   /** CON-4: an accepted contestation triggers a re-rating (record it with cause `accepted_contestation`). */
   triggersRerating: boolean;
+  /** CON-4: the re-rating enqueued in the same transaction when `triggersRerating` (drained by the worker's `rerate` job). */
+  rerating: ReratingEntry | null;
   trace: string[];
 }
 
@@ -239,9 +242,23 @@ export async function transitionContestationRecord(
     .set({ status: outcome.state.status })
     .where(eq(contestations.id, id))
     .returning();
+  // rule CON-4: the acceptance and its re-rating are one unit of work — an acceptance is never lost.
+  const [rerating] = outcome.triggersRerating
+    ? await enqueueReratings(executor, [
+        {
+          domain: row.outlet,
+          reason: 'accepted_contestation',
+          cause: 'accepted_contestation',
+          contestationId: id,
+          detail: `CON-4: contestation ${id} (${row.dimension}) accepted by ${outcome.entry.by}`,
+          at: outcome.entry.at,
+        },
+      ])
+    : [];
   return {
     contestation: record(updated!, outcome.state.transitions),
     triggersRerating: outcome.triggersRerating,
+    rerating: rerating ?? null,
     trace: outcome.trace,
   };
 }

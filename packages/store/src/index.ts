@@ -69,6 +69,17 @@ export {
 export { createStoreRatingRecordStore, listSourceRows, storedRatingOfRow } from './rating-records.js';
 export { latestVerifications, recordVerifications, type StoredVerification } from './rating-verifications.js';
 export {
+  claimNextRerating,
+  completeReratings,
+  enqueueReratings,
+  listReratings,
+  ReratingRequestSchema,
+  type ListReratingsFilter,
+  type ReratingCompletion,
+  type ReratingEntry,
+  type ReratingRequest,
+} from './rating-lifecycle.js';
+export {
   ArticleInputSchema,
   NEAR_DUPLICATE_TITLE_DAYS,
   articleIdFor,

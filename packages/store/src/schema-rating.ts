@@ -32,8 +32,8 @@ import {
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** The values of a zod enum as the non-empty tuple Drizzle's `enum` option wants. */
-function enumValues<Value extends string>(schema: { options: readonly Value[] }): [Value, ...Value[]] {
+/** The values of a zod enum as the non-empty tuple Drizzle's `enum` option wants. @internal */
+export function enumValues<Value extends string>(schema: { options: readonly Value[] }): [Value, ...Value[]] {
   return [...schema.options] as [Value, ...Value[]];
 }
 

@@ -33,6 +33,9 @@ import { debateChunks, debateEvents, debateReviews, debates, readerReports } fro
 
 export { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
 import { workerCycles } from './schema-service.js';
+import { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
+
+export { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
 
 export { workerCycles } from './schema-service.js';
 import { pipelineSchema } from './schema-pipeline.js';
@@ -364,6 +367,9 @@ export const storeSchema = {
   sourceRatings,
   sourceRatingChanges,
   ratingVerifications,
+  ratingReratingQueue,
+  outletContentSeries,
+  splitOutlets,
   articles,
   stories,
   storyArticles,

@@ -63,6 +63,13 @@ import { createStoreDebateRepository, type StoreDebateRepository } from './debat
 import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
 import {
+  enqueueReratings,
+  listReratings,
+  type ListReratingsFilter,
+  type ReratingEntry,
+  type ReratingRequest,
+} from './rating-lifecycle.js';
+import {
   countStoriesByStatus,
   getStory,
   listStories,
@@ -89,6 +96,13 @@ export interface Store {
   readonly ratingVerifications: {
     record(outlets: readonly OutletVerification[], verifiedAt: string): Promise<void>;
     latest(domains?: readonly string[]): ReturnType<typeof latestVerifications>;
+  };
+  /** The re-rating queue (CON-4, REV-1/2): what is due and why; drained by the worker's `rerate` job. */
+  readonly reratings: {
+    /** Idempotent: a pending duplicate (same outlet and reason, or same contestation) adds nothing. */
+    enqueue(requests: readonly ReratingRequest[]): Promise<ReratingEntry[]>;
+    /** Oldest first. */
+    list(filter?: ListReratingsFilter): Promise<ReratingEntry[]>;
   };
   readonly articles: {
     insert(articles: readonly ArticleInput[]): ReturnType<typeof insertArticles>;
@@ -186,6 +200,10 @@ export function createStore(database: Database): Store {
     ratingVerifications: {
       record: (outlets, verifiedAt) => db.transaction((tx) => recordVerifications(tx, outlets, verifiedAt)),
       latest: (domains) => latestVerifications(db, domains),
+    },
+    reratings: {
+      enqueue: (requests) => db.transaction((tx) => enqueueReratings(tx, requests)),
+      list: (filter) => listReratings(db, filter),
     },
     articles: {
       insert: (articles) => db.transaction((tx) => insertArticles(tx, articles)),

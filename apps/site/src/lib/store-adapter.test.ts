@@ -310,6 +310,40 @@ describe('contestations in the store', () => {
   });
 });
 
+describe('accepting a contestation in the editor (CON-4)', () => {
+  test('enqueues the re-rating of the outlet with cause accepted_contestation, once', async () => {
+    const backend = contestationBackendOver(store);
+    const created = await backend.create({
+      id: 'imp-aceptada',
+      dimension: 'bias',
+      outlet: 'derecha.example',
+      contesterId: 'lector-aceptada',
+      text: 'La fuente académica no es del país.',
+      createdAt: '2026-04-28T10:00:00Z',
+    });
+    expect(created.ok).toBe(true);
+    await backend.transition('imp-aceptada', { to: 'triage', by: 'editora', at: '2026-04-28T11:00:00Z', notes: '' });
+    expect(await store.reratings.list({ domain: 'derecha.example' })).toEqual([]);
+    const accepted = await backend.transition('imp-aceptada', {
+      to: 'accepted',
+      by: 'editora',
+      at: '2026-04-28T12:00:00Z',
+      notes: 'Procede.',
+    });
+    expect(accepted).toMatchObject({ ok: true, triggersRerating: true });
+    const queued = await store.reratings.list({ domain: 'derecha.example' });
+    expect(queued).toMatchObject([
+      {
+        status: 'pending',
+        reason: 'accepted_contestation',
+        cause: 'accepted_contestation',
+        contestationId: 'imp-aceptada',
+      },
+    ]);
+    expect(queued[0]!.detail).toContain('editora');
+  });
+});
+
 describe('site data that follows the store', () => {
   test('a story published after the first read is served after the next look, without a restart', async () => {
     let clock = 0;

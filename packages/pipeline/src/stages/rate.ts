@@ -16,8 +16,31 @@ import {
   recordIngestedSource,
   setOutletProfiles,
   updateClusterState,
+  type StoreTransaction,
 } from '@espectro/store';
 import { commitUnit, report, type PipelineContext } from '../context.js';
+
+/**
+ * Queues the stories of the clusters that cite any of `domains` to be built again (coverage, TIER
+ * and the guard depend on ratings), and lets clusters held below TIER be synthesised again. Call it
+ * in the unit of work that changed those outlets' ratings; resolves to the affected cluster ids.
+ *
+ * @example
+ * await requeueStoriesOfOutlets(tx, ['elpais.com'], now);
+ */
+export async function requeueStoriesOfOutlets(
+  tx: StoreTransaction,
+  domains: readonly string[],
+  now: Date,
+): Promise<string[]> {
+  const affected = await clusterIdsWithDomains(tx, [...domains]);
+  // TIER depends on which domains are rated: a cluster held below tier is looked at again.
+  for (const cluster of (await loadClusters(tx, affected)).values())
+    if (cluster.synthesisStatus === 'below_tier')
+      await updateClusterState(tx, cluster.id, { synthesisSignature: null });
+  await queueStories(tx, affected, 'rating_changed', now);
+  return affected;
+}
 
 /** What {@link rateRoster} did. */
 export interface RateStageReport {
@@ -58,12 +81,7 @@ export async function rateRoster(
     for (const outcome of outcomes) counts[outcome.outcome] += 1;
     await setOutletProfiles(tx, roster);
     const changed = outcomes.filter((outcome) => outcome.outcome !== 'unchanged').map((outcome) => outcome.domain);
-    const affected = await clusterIdsWithDomains(tx, changed);
-    // TIER depends on which domains are rated: a cluster held below tier is looked at again.
-    for (const cluster of (await loadClusters(tx, affected)).values())
-      if (cluster.synthesisStatus === 'below_tier')
-        await updateClusterState(tx, cluster.id, { synthesisSignature: null });
-    await queueStories(tx, affected, 'rating_changed', now);
+    const affected = await requeueStoriesOfOutlets(tx, changed, now);
     if (input.sha256 !== undefined)
       await recordIngestedSource(tx, { name: input.name, sha256: input.sha256, report: counts, at: now });
     return { ...counts, storiesQueued: affected.length };

@@ -16,6 +16,7 @@ import { buildStories } from '../stages/build.js';
 import { clusterNewArticles } from '../stages/cluster.js';
 import { ingestSource } from '../stages/ingest.js';
 import { publishStories } from '../stages/publish.js';
+import { drainReratingQueue } from '../stages/rerate.js';
 import { drainRetryQueue } from '../stages/retry.js';
 import { synthesiseClusters } from '../stages/synthesise.js';
 import { classifyTopics, retryUnclassifiedTopics } from '../stages/topics.js';
@@ -191,6 +192,11 @@ export function newsroomJobs(): AnyJobDefinition<NewsroomServices>[] {
     stageJob('topics', 'classify the synthesised stories into topics (TOP-1)', (pipeline) => classifyTopics(pipeline)),
     stageJob('topics-retry', 'retry the stories left unclassified (TOP-1)', (pipeline) =>
       retryUnclassifiedTopics(pipeline),
+    ),
+    stageJob(
+      'rerate',
+      're-rate the outlets in the re-rating queue with their CON-4 cause (CON-4, REV-1, REV-2)',
+      (pipeline) => drainReratingQueue(pipeline),
     ),
     stageJob('build', 'tier, coverage, publish guard and blindspots of the changed stories', (pipeline) =>
       buildStories(pipeline),
