@@ -35,6 +35,18 @@ describe('espectro (CLI)', () => {
     expect(await main(['help'], memoryIo(workDirectory))).toBe(ExitCode.ok);
   });
 
+  it('documents in its help the exit codes it returns', async () => {
+    const io = memoryIo(workDirectory);
+    await main(['help'], io);
+    const help = io.out().replace(/\s+/g, ' ');
+    expect(help).toContain(`${ExitCode.failure} failed at run time`);
+    expect(help).toContain(`${ExitCode.usage} usage error (unknown command or flag`);
+    expect(help).toContain(`${ExitCode.invalidInput} invalid input (a file missing`);
+    const missingFile = memoryIo(workDirectory);
+    expect(await main(['rate', 'no-such-evidence.json'], missingFile)).toBe(ExitCode.invalidInput);
+    expect(missingFile.err()).toContain('file not found');
+  });
+
   it('rejects an unknown command with exit code 2 and names it', async () => {
     const io = memoryIo(workDirectory);
     expect(await main(['nonsense'], io)).toBe(ExitCode.usage);

@@ -38,6 +38,10 @@ function helpText(): string {
     '',
     'Run `espectro <command> --help` for a command’s arguments.',
     '',
+    'Exit codes: 0 done; 1 failed at run time (a provider, the database); 2 usage error (unknown',
+    'command or flag, missing argument); 3 invalid input (a file missing, unreadable or failing its',
+    'schema or a rule). `espectro … | head` ends quietly when the reader closes the pipe.',
+    '',
   ].join('\n');
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,9 +81,19 @@ export interface DemoStoryResult {
   fujaDaBolhaBlindspot: 'left' | 'right' | null;
 }
 
-/** The folder with the bundled demo data (`packages/cli/demo`). */
+/**
+ * The folder with the bundled demo data (`demo/` of the `@espectro/cli` package): found from this
+ * module's own location, which is `src/commands/` when run from sources and `dist/` when built or
+ * installed, so the search walks up to the package root (the folder holding `demo/outlets.json`).
+ */
 export function defaultDemoDirectory(): string {
-  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'demo');
+  let directory = dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth += 1) {
+    const candidate = join(directory, 'demo');
+    if (existsSync(join(candidate, 'outlets.json'))) return candidate;
+    directory = dirname(directory);
+  }
+  throw new Error(`the bundled demo data (demo/outlets.json) is missing next to ${fileURLToPath(import.meta.url)}`);
 }
 
 /**
