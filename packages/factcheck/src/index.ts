@@ -170,5 +170,6 @@ export {
 export { createDefaultStages, type DefaultStagesSettings } from './defaults.js';
 export { systemClock, createManualClock, type LiveClock } from './live/clock.js';
 export { paceChunks, parsePace, type PaceOptions } from './live/pace.js';
+export { planLiveResume, type LiveResumeInput, type LiveResumePlan, type StoredChunkMark } from './live/resume.js';
 export { replayIntoStore, type ReplayIntoStoreOptions, type ReplayIntoStoreResult } from './live/replay-into-store.js';
 export { decodeWithFfmpeg, ffmpegArguments, type FfmpegDecodeOptions } from './audio/ffmpeg.js';

@@ -10,6 +10,7 @@ import {
 import type { AudioChunk } from './audio/chunker.js';
 import { judgeClaim, reverifyClaimAudio, type JudgedClaim } from './decide.js';
 import { FactcheckError, isFactcheckError, messageOf, type PipelineStage } from './errors.js';
+import { systemClock, type LiveClock } from './live/clock.js';
 import { mapOrdered } from './ordered.js';
 import { isDebateRepository, type CheckRepository, type DebateRepository } from './repository.js';
 import {
@@ -53,6 +54,8 @@ export interface LiveDebateOptions {
   fictional?: boolean;
   /** With a {@link DebateRepository}: called for each incoming chunk that is already stored (a resumed run skips it). */
   onSkippedChunk?: (chunk: AudioChunk) => void;
+  /** The live clock: a chunk is stored at its `now()` (a resumed stream measures its gap from it). Default: the system clock. */
+  clock?: LiveClock;
   signal?: AbortSignal;
 }
 
@@ -427,6 +430,7 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
         outcome: event.outcome,
         checks: event.checks,
         costs: newCosts(),
+        at: new Date((options.clock ?? systemClock).now()),
       });
     else for (const check of event.checks) await repository?.saveCheck(check);
     event.timings.store = performance.now() - storing;

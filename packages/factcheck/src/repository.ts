@@ -1,4 +1,5 @@
 import type { LedgerEntry } from '@espectro/llm';
+import type { StoredChunkMark } from './live/resume.js';
 import type { EarlierCheck, Scoreboards, VerdictHistoryEntry } from '@espectro/methodology';
 import {
   CheckSchema,
@@ -146,11 +147,14 @@ export interface StoredDebateRecord {
  * reviews. `@espectro/store`'s `createStoreDebateRepository` implements it over PGlite/PostgreSQL.
  */
 export interface DebateRepository extends CheckRepository {
-  /** Records the debate (idempotent) and returns the indexes of the chunks already stored. */
+  /**
+   * Records the debate (idempotent) and returns the indexes of the chunks already stored and the
+   * last of them (where a resumed live run starts again: `planLiveResume`).
+   */
   startDebate(
     debate: DebateInfo,
     options?: { fictional?: boolean },
-  ): Promise<{ phase: DebatePhase; storedChunks: number[] }>;
+  ): Promise<{ phase: DebatePhase; storedChunks: number[]; lastChunk?: StoredChunkMark | null }>;
   /** A finished chunk, its checks and its model costs in one transaction; `false` when already stored. */
   saveChunk(input: {
     debateId: string;

@@ -58,6 +58,18 @@ export const StoredReaderReportSchema = z.strictObject({
 /** @see {@link StoredReaderReportSchema} */
 export type StoredReaderReport = z.infer<typeof StoredReaderReportSchema>;
 
+/**
+ * The stored chunk with the highest index: where its audio ends and when it was stored — what a
+ * resumed live stream needs to number on and to measure the audio it missed.
+ */
+export interface StoredChunkMark {
+  index: number;
+  /** Offset of the end of its audio from the start of the debate, in seconds. */
+  endSeconds: number;
+  /** When it was stored (ms since the epoch). */
+  storedAtMs: number;
+}
+
 /** The phases of a stored debate. */
 export type DebatePhase = 'live' | 'ended' | 'reviewed';
 
@@ -117,7 +129,10 @@ export interface StoreDebateRepository<
    * Records a debate (idempotent: a second call with the same id keeps the stored phase and
    * chunks) and returns the indexes of the chunks already stored.
    */
-  startDebate(info: TInfo, options?: { fictional?: boolean }): Promise<{ phase: DebatePhase; storedChunks: number[] }>;
+  startDebate(
+    info: TInfo,
+    options?: { fictional?: boolean },
+  ): Promise<{ phase: DebatePhase; storedChunks: number[]; lastChunk: StoredChunkMark | null }>;
   /** Stores a finished chunk with its checks and costs in one transaction; `false` when it was already stored. */
   saveChunk(input: SaveChunkInput<TCheck, TChunk>): Promise<boolean>;
   /** The stored chunks of a debate, in broadcast order. */
@@ -242,11 +257,28 @@ export function createStoreDebateRepository<
           await tx.update(debates).set({ fictional: true }).where(eq(debates.id, valid.id));
         const [row] = await tx.select({ phase: debates.phase }).from(debates).where(eq(debates.id, valid.id));
         const stored = await tx
-          .select({ index: debateChunks.chunkIndex })
+          .select({
+            index: debateChunks.chunkIndex,
+            startSeconds: debateChunks.startSeconds,
+            durationSeconds: debateChunks.durationSeconds,
+            storedAt: debateChunks.storedAt,
+          })
           .from(debateChunks)
           .where(eq(debateChunks.debateId, valid.id))
           .orderBy(asc(debateChunks.chunkIndex));
-        return { phase: row?.phase ?? 'live', storedChunks: stored.map((entry) => entry.index) };
+        const last = stored.at(-1);
+        return {
+          phase: row?.phase ?? 'live',
+          storedChunks: stored.map((entry) => entry.index),
+          lastChunk:
+            last === undefined
+              ? null
+              : {
+                  index: last.index,
+                  endSeconds: last.startSeconds + last.durationSeconds,
+                  storedAtMs: last.storedAt.getTime(),
+                },
+        };
       });
     },
     async saveChunk(input) {

@@ -142,6 +142,7 @@ export {
   type DebatePhase,
   type SaveChunkInput,
   type StoreDebateRepository,
+  type StoredChunkMark,
   type StoredChunkShape,
   type StoredDebate,
   type StoredDebateInfoShape,

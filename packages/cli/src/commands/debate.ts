@@ -10,7 +10,9 @@ import {
   createReplayStages,
   debateDocumentParsers,
   decodeWithFfmpeg,
+  paceChunks,
   parsePace,
+  planLiveResume,
   replayIntoStore,
   reviewStoredDebate,
   storedLiveResult,
@@ -43,7 +45,7 @@ import { readJsonFile } from '../read-json.js';
 
 const usage = `Usage: espectro debate demo [--json] [--out DIR]
        espectro debate run <replay.json|audio.wav> [options] [--json]
-       espectro debate live --source <file|url|-> --debate FILE (--voices FILE | --replay FILE) [--realtime]
+       espectro debate live --source <file|url|-> --debate FILE (--voices FILE | --replay FILE) [--realtime | --pace 20x]
        espectro debate replay [FILE] [--into-store] [--pace 20x] [--id ID]
        espectro debate review <debate-id> (--replay FILE | --audio FILE) [--json]
        espectro debate list [--json]
@@ -66,7 +68,11 @@ live       Decodes --source with ffmpeg (a file, an http(s) broadcast or - for s
            live page /placar/<debate>. Prints one table row per chunk: speaker, tone, claims,
            verdicts and milliseconds per stage. Speaker identification runs on this machine:
            voices never leave it. --replay answers every model stage from a recorded debate
-           (offline), keyed by chunk index; --realtime plays a file at broadcast pace (ffmpeg -re).
+           (offline), keyed by chunk index; --realtime plays a file at broadcast pace (ffmpeg -re),
+           --pace 20x twenty times faster (a stream: the pace it is broadcast at). Killed or
+           crashed, run it again: a file is read again from the first chunk not stored (none
+           checked twice, none lost); a stream goes on from what airs now, numbering after the
+           last stored chunk, and says how many seconds aired unchecked in between.
 replay     Streams a recorded debate (default: the bundled FICTIONAL one) through the live path
            into the store at --pace (default 20x; max = no waiting), then stores its readers'
            reports and runs the recorded review. Stored as fictional when the replay is.
@@ -413,11 +419,13 @@ async function runLive(
     voices?: string;
     replay?: string;
     realtime: boolean;
+    pace?: string;
     concurrency?: number;
     db?: string;
   },
 ): Promise<number> {
   if (values.source === undefined) throw new UsageError('live needs --source <file|url|->');
+  if (values.realtime && values.pace !== undefined) throw new UsageError('live takes --realtime or --pace, not both');
   if (values.debate === undefined && values.replay === undefined)
     throw new UsageError('live needs --debate FILE (or --replay FILE, whose debate is used)');
   if (values.voices === undefined && values.replay === undefined)
@@ -431,13 +439,36 @@ async function runLive(
     replayStages !== null
       ? replayStages.live
       : (await createDefaultStages({ env: io.env, voices: resolve(io.cwd, values.voices!) })).live;
-  const source =
-    values.source === '-' || /^https?:\/\//i.test(values.source) ? values.source : resolve(io.cwd, values.source);
+  const isStream = values.source === '-' || /^https?:\/\//i.test(values.source);
+  const source = isStream ? values.source : resolve(io.cwd, values.source);
+  const pace = values.pace !== undefined ? parsePace(values.pace) : values.realtime ? 1 : Number.POSITIVE_INFINITY;
   const { store, repository } = await openDebateStore(io, values.db);
   try {
     io.stderr(
       `${debate.name}: decoding ${values.source} with ffmpeg into 10-s chunks; ${replay !== null ? 'model stages answer from the recorded replay' : 'speaker identification runs on this machine (voices never leave it)'}; checks are stored in ${store.database.location} as each chunk completes\n`,
     );
+    // where a killed or crashed run starts again (a file: the first chunk not stored; a stream: what airs now)
+    const started = await repository.startDebate(debate, { fictional: replay?.fictional ?? false });
+    const resumeInput = {
+      source: isStream ? ('stream' as const) : ('file' as const),
+      storedChunks: started.storedChunks,
+      lastChunk: started.lastChunk ?? null,
+      pace: Number.isFinite(pace) ? pace : 1,
+    };
+    const plan = planLiveResume({ ...resumeInput, nowMs: Date.now() });
+    if (plan.resumed && !isStream)
+      io.stderr(
+        `resumed: ${started.storedChunks.length} chunk(s) already stored; the file is read again from ${seconds(plan.seekSeconds)} (chunk ${plan.firstIndex})\n`,
+      );
+    // a stream's offset is measured when its first bytes arrive: the audio that aired in between is not checked
+    const streamStart = () => {
+      const atFirstBytes = planLiveResume({ ...resumeInput, nowMs: Date.now() });
+      if (atFirstBytes.resumed)
+        io.stderr(
+          `resumed the stream at chunk ${atFirstBytes.firstIndex} (${seconds(atFirstBytes.startSeconds)}): ${atFirstBytes.gapSeconds.toFixed(1)} s aired while no process was listening and are not checked\n`,
+        );
+      return atFirstBytes.startSeconds;
+    };
     const table = liveTable(io);
     const controller = new AbortController();
     const stop = () => controller.abort(new Error('interrupted'));
@@ -446,11 +477,18 @@ async function runLive(
     try {
       const live = await runLiveDebate({
         debate,
-        chunks: chunkAudio(
-          decodeWithFfmpeg({ source, realtime: values.realtime, env: io.env, signal: controller.signal }),
-          {
-            format: 'pcm',
-          },
+        chunks: paceChunks(
+          chunkAudio(
+            decodeWithFfmpeg({
+              source,
+              realtime: values.realtime,
+              seekSeconds: plan.seekSeconds,
+              env: io.env,
+              signal: controller.signal,
+            }),
+            { format: 'pcm', firstIndex: plan.firstIndex, startSeconds: isStream ? streamStart : plan.startSeconds },
+          ),
+          { pace: isStream ? Number.POSITIVE_INFINITY : pace, signal: controller.signal },
         ),
         stages,
         repository,
@@ -651,6 +689,7 @@ export const debateCommand: CliCommand = {
             ...(values.debate !== undefined ? { debate: values.debate } : {}),
             ...(values.voices !== undefined ? { voices: values.voices } : {}),
             ...(values.replay !== undefined ? { replay: values.replay } : {}),
+            ...(values.pace !== undefined ? { pace: values.pace } : {}),
             ...(values.db !== undefined ? { db: values.db } : {}),
             ...(concurrency !== undefined ? { concurrency } : {}),
           });

@@ -39,6 +39,14 @@ export interface ChunkAudioOptions {
   format?: 'auto' | 'wav' | 'pcm';
   /** What error messages call the audio (default `"(stream)"`; {@link chunkAudioFile} passes the path). */
   name?: string;
+  /** Index of the first chunk (default 0): a resumed live run numbers on from where it starts again. */
+  firstIndex?: number;
+  /**
+   * Offset of the first sample from the start of the debate, in seconds (default
+   * `firstIndex × chunkSeconds`). A function is called when the first bytes arrive — a resumed
+   * stream measures then how much aired while nobody listened (see `planLiveResume`).
+   */
+  startSeconds?: number | (() => number);
 }
 
 /** Audio bytes: one buffer, or a (possibly live) stream of buffers split anywhere. */
@@ -193,6 +201,11 @@ export async function* chunkAudio(source: AudioSource, options: ChunkAudioOption
     throw invalid(`chunkSeconds must be a positive number, got ${chunkSeconds}`, 'chunkSeconds');
   const chunkSamples = Math.round(chunkSeconds * CHUNK_SAMPLE_RATE);
   const chunkBytes = chunkSamples * 2;
+  const firstIndex = options.firstIndex ?? 0;
+  if (!Number.isInteger(firstIndex) || firstIndex < 0)
+    throw invalid(`firstIndex must be a non-negative integer, got ${firstIndex}`, 'firstIndex');
+  let index = firstIndex;
+  let offsetSeconds: number | undefined;
   const iterator = bytesOf(source)[Symbol.asyncIterator]();
   const queue = new ByteQueue();
   let ended = false;
@@ -214,13 +227,17 @@ export async function* chunkAudio(source: AudioSource, options: ChunkAudioOption
     format = head.length === 4 && String.fromCharCode(...head) === 'RIFF' ? 'wav' : 'pcm';
   }
   if (format === 'wav') remainingData = await readWavHeader(queue, next, options.name ?? '(stream)');
+  // the first bytes are here: a start given as a function is measured now
+  while (queue.length === 0 && (await next()));
+  if (options.startSeconds !== undefined)
+    offsetSeconds = typeof options.startSeconds === 'function' ? options.startSeconds() : options.startSeconds;
 
-  let index = 0;
   const emit = (bytes: Uint8Array): AudioChunk => {
     const samples = toSamples(bytes);
+    offsetSeconds ??= (chunkSamples * firstIndex) / CHUNK_SAMPLE_RATE;
     const chunk: AudioChunk = {
       index,
-      startSeconds: (index * chunkSamples) / CHUNK_SAMPLE_RATE,
+      startSeconds: offsetSeconds + ((index - firstIndex) * chunkSamples) / CHUNK_SAMPLE_RATE,
       durationSeconds: samples.length / CHUNK_SAMPLE_RATE,
       samples,
     };

@@ -14,6 +14,8 @@ export interface FfmpegDecodeOptions {
   source: string;
   /** Read the input at its native rate (`-re`): a file played as if broadcast live. */
   realtime?: boolean;
+  /** Start this many seconds into a file (ffmpeg `-ss` before `-i`: sample-exact for PCM): a resumed run. */
+  seekSeconds?: number;
   /** The ffmpeg binary; default `ESPECTRO_FFMPEG` from `env`, else `ffmpeg` on the PATH. */
   ffmpegPath?: string;
   /** Where `-` reads from (default `process.stdin`). */
@@ -23,14 +25,22 @@ export interface FfmpegDecodeOptions {
 }
 
 /** The ffmpeg arguments that decode `source` to raw 16 kHz mono PCM16 on standard output. */
-export function ffmpegArguments(source: string, realtime = false): string[] {
+export function ffmpegArguments(source: string, realtime = false, seekSeconds = 0): string[] {
   const isUrl = /^https?:\/\//i.test(source);
+  if (seekSeconds > 0 && (isUrl || source === '-'))
+    throw new FactcheckError({
+      code: 'invalid_input',
+      stage: 'chunk',
+      field: 'seekSeconds',
+      message: `a stream cannot be sought (${source}); only a file can start ${seekSeconds} s in`,
+    });
   return [
     '-hide_banner',
     '-nostdin',
     '-loglevel',
     'error',
     ...(realtime ? ['-re'] : []),
+    ...(seekSeconds > 0 ? ['-ss', String(seekSeconds)] : []),
     // a broadcast that drops is reconnected instead of ending the debate
     ...(isUrl ? ['-reconnect', '1', '-reconnect_streamed', '1', '-reconnect_delay_max', '5'] : []),
     '-i',
@@ -58,7 +68,7 @@ export function ffmpegArguments(source: string, realtime = false): string[] {
  */
 export async function* decodeWithFfmpeg(options: FfmpegDecodeOptions): AsyncGenerator<Uint8Array> {
   const binary = options.ffmpegPath ?? (options.env ?? process.env).ESPECTRO_FFMPEG ?? 'ffmpeg';
-  const child = spawn(binary, ffmpegArguments(options.source, options.realtime ?? false), {
+  const child = spawn(binary, ffmpegArguments(options.source, options.realtime ?? false, options.seekSeconds ?? 0), {
     stdio: [options.source === '-' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
   let spawnError: NodeJS.ErrnoException | undefined;
