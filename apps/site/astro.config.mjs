@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import { resolve } from 'node:path';
 import { defineConfig } from 'astro/config';
 import { routeMode, siteModeOf } from './src/integrations/route-mode.ts';
+import { securityHeadersIntegration } from './src/integrations/security-headers.ts';
 
 /**
  * Output `static` with the Node adapter, and a route-mode switch (`ESPECTRO_SITE_MODE`, see
@@ -39,8 +40,10 @@ const snapshot = process.env.ESPECTRO_SITE_SNAPSHOT ? resolve(process.env.ESPECT
 
 export default defineConfig({
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [routeMode(siteModeOf(process.env))],
+  // experimentalStaticHeaders: the static handler sends the security headers the
+  // securityHeaders integration writes for each prerendered page (src/lib/security-headers.ts).
+  adapter: node({ mode: 'standalone', experimentalStaticHeaders: true }),
+  integrations: [routeMode(siteModeOf(process.env)), securityHeadersIntegration()],
   outDir: process.env.ESPECTRO_SITE_OUT_DIR ?? './dist',
   site: siteUrl,
   trailingSlash: 'ignore',
@@ -59,6 +62,9 @@ export default defineConfig({
       resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] },
       noExternal: [/^@espectro\//],
     },
+    // Every client script becomes a file, never an inline <script>: the CSP allows script-src 'self'
+    // only (src/lib/security-headers.ts). Other assets keep Vite's default limit.
+    build: { assetsInlineLimit: (filePath) => (/\.[cm]?js$/.test(filePath) ? false : undefined) },
     logLevel: 'warn',
   },
 });

@@ -7,6 +7,7 @@
  * are ingested.
  */
 import { createHash } from 'node:crypto';
+import { isHttpUrl } from '@espectro/methodology';
 import { canonicalUrl, domainForHost, InvalidArticleUrlError } from './canonical-url.js';
 import { IngestError } from './errors.js';
 import { parseFeed, type SkippedItem } from './feed.js';
@@ -112,16 +113,6 @@ interface Candidate {
   language: string | null;
   domain: string | null;
   outletName: string | null;
-}
-
-/** True for an absolute http(s) URL (the only links and images that leave ingestion, issue 21 §2). */
-function isHttpUrl(value: string): boolean {
-  try {
-    const parsed = new URL(value);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }
 
 /**

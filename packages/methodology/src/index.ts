@@ -8,6 +8,7 @@
 export { METHODOLOGY_VERSION } from './version.js';
 export { MethodologyInputError } from './errors.js';
 export * from './shared/schemas.js';
+export { HttpUrlSchema, isHttpUrl } from './shared/http-url.js';
 export { THRESHOLD_EPSILON, atLeast, atMost, greaterThan, lessThan } from './shared/exact.js';
 export * from './catalogue.js';
 export * from './rating/index.js';

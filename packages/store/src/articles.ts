@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { HttpUrlSchema } from '@espectro/methodology';
 import { z } from 'zod';
 import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
@@ -28,15 +29,16 @@ const InstantSchema = z.iso.datetime({ offset: true });
 
 /** One article to insert (as `@espectro/ingest` produces it). */
 export const ArticleInputSchema = z.object({
-  url: z.string().min(1),
-  canonicalUrl: z.string().min(1),
+  /** The article's page: an absolute http(s) URL (issue 21 §2 — a `javascript:` link is refused here too). */
+  url: HttpUrlSchema,
+  canonicalUrl: HttpUrlSchema,
   domain: z.string().min(1),
   title: z.string().min(1),
   /** Normalised title used for near-duplicate detection (see `@espectro/ingest` `titleKey`). */
   titleKey: z.string().min(1),
   description: z.string().nullable().optional(),
   body: z.string().nullable().optional(),
-  imageUrl: z.string().nullable().optional(),
+  imageUrl: HttpUrlSchema.nullable().optional(),
   language: z.string().nullable().optional(),
   publishedAt: InstantSchema.nullable().optional(),
   firstSeenAt: InstantSchema,

@@ -373,6 +373,22 @@ for (const backend of testBackends()) {
         });
       });
 
+      it('refuses a link or image that is not http(s) and stores nothing of the batch (issue 21 §2)', async () => {
+        for (const hostile of [
+          { url: 'javascript:alert(document.domain)//' },
+          { canonicalUrl: 'javascript:alert(1)' },
+          { imageUrl: 'data:image/svg+xml,<svg onload=alert(1)>' },
+        ]) {
+          await expect(
+            store.articles.insert([
+              article('elpais.com', 'ok', 'Bien'),
+              { ...article('elpais.com', 'x', 'Mal'), ...hostile },
+            ]),
+          ).rejects.toMatchObject({ code: 'invalid_input' });
+        }
+        expect(await store.articles.count()).toBe(0);
+      });
+
       it('keeps articles without a date, using when they were first seen', async () => {
         await store.articles.insert([article('elpais.com', 'nodate', 'Sin fecha', null)]);
         const [stored] = await store.articles.list({ since: '2026-04-27T11:00:00Z' });

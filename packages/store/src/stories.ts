@@ -4,6 +4,7 @@
  * the methodology, computed by the pipeline; this module stores and reads them.
  */
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { HttpUrlSchema } from '@espectro/methodology';
 import { z } from 'zod';
 import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
@@ -53,7 +54,7 @@ export const SaveStoryInputSchema = z
     outletCount: z.number().int().nonnegative(),
     firstPublishedAt: InstantSchema.nullable().optional(),
     lastPublishedAt: InstantSchema.nullable().optional(),
-    imageUrl: z.string().nullable().optional(),
+    imageUrl: HttpUrlSchema.nullable().optional(),
     methodologyVersion: z.string().min(1),
     runId: z.string().nullable().optional(),
     /** Which embedder clustered the story's articles (e.g. `minilm-q8`, `offline-char-ngram-tfidf`). */

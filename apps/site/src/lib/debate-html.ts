@@ -6,12 +6,19 @@
 import { checkPagePath } from '@espectro/factcheck';
 import { verdictStates, type MentirometroRow, type VerdictHistoryEntry } from '@espectro/methodology';
 import { CHECK_STATUS_LABELS, formatDate, formatNumber, t, VERDICT_LABELS, type Locale } from '../i18n.js';
+import { externalHref } from './links.js';
 import type { SiteCheck } from './types.js';
 import type { ScoreboardView } from './views.js';
 
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+/** ` href="…"` for an http(s) URL, nothing for any other (issue 21 §2). */
+function hrefAttribute(url: string): string {
+  const href = externalHref(url);
+  return href === undefined ? '' : ` href="${escapeHtml(href)}"`;
 }
 
 /** The DOM id of a check's card on its debate's page. */
@@ -89,7 +96,7 @@ export function checkCardHtml(
       : `<ul>${check.evidence
           .map(
             (source) =>
-              `<li><a href="${escapeHtml(source.url)}" rel="noopener nofollow">${escapeHtml(source.title ?? source.url)}</a>${
+              `<li><a${hrefAttribute(source.url)} rel="noopener nofollow">${escapeHtml(source.title ?? source.url)}</a>${
                 source.publishedAt ? ` (${escapeHtml(formatDate(locale, source.publishedAt))})` : ''
               }</li>`,
           )

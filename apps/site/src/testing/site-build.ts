@@ -99,10 +99,14 @@ export interface SiteServer {
   stop: () => Promise<void>;
 }
 
-/** Starts `<outDir>/server/entry.mjs` on a free port of 127.0.0.1 and waits until it answers. */
+/**
+ * Starts the built site's Node entry (`<outDir>/server/espectro-handler.mjs`: the adapter's handler
+ * with the security headers and the socket's address) on a free port of 127.0.0.1 and waits until
+ * it answers.
+ */
 export async function startSite(outDir: string, environment: Record<string, string> = {}): Promise<SiteServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(outDir, 'server', 'entry.mjs')], {
+  const child = spawn(process.execPath, [join(outDir, 'server', 'espectro-handler.mjs')], {
     cwd: SITE_DIRECTORY,
     env: { ...process.env, ...environment, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

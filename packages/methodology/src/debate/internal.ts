@@ -71,15 +71,7 @@ export function isHostUnder(host: string, domain: string): boolean {
   return host === normalizedDomain || host.endsWith(`.${normalizedDomain}`);
 }
 
-/**
- * An absolute http(s) URL.
- * @internal Not exported from the package.
- */
-export const HttpUrlSchema = z
-  .string()
-  .refine((value) => URL.canParse(value) && /^https?:$/i.test(new URL(value).protocol), {
-    message: 'expected an absolute http(s) URL',
-  });
+export { HttpUrlSchema } from '../shared/http-url.js';
 
 /**
  * A domain name such as `pt.org.br` (letters, digits, hyphens and dots; no scheme, no path).
