@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -153,13 +154,16 @@ export async function readDataFolder(directory: string): Promise<DataFolder> {
 }
 
 /**
- * Where the bundled demo data lives (`examples/demo-data` of the repository), searched upwards
- * from this module and from `cwd`.
+ * Where the bundled demo data lives: the `@espectro/demo-data` package (a dependency of this one,
+ * so it is there wherever the pipeline is installed; in the repository it is `examples/demo-data`),
+ * or else an `examples/demo-data` folder searched upwards from this module and from `cwd`.
  *
  * @example
  * const folder = await readDataFolder(demoDataDirectory());
  */
 export function demoDataDirectory(cwd: string = process.cwd()): string {
+  const installed = installedDemoDataDirectory();
+  if (installed !== undefined) return installed;
   const starts: string[] = [cwd];
   try {
     starts.unshift(dirname(fileURLToPath(import.meta.url)));
@@ -175,6 +179,17 @@ export function demoDataDirectory(cwd: string = process.cwd()): string {
     }
   }
   return resolve(cwd, 'examples', 'demo-data');
+}
+
+function installedDemoDataDirectory(): string | undefined {
+  try {
+    const requireFromHere = createRequire(import.meta.url);
+    const directory = dirname(requireFromHere.resolve('@espectro/demo-data/package.json'));
+    return existsSync(join(directory, 'outlets.json')) ? directory : undefined;
+  } catch {
+    // Not installed, or a CommonJS build without import.meta.url: fall back to the folder search.
+    return undefined;
+  }
 }
 
 /** The roster entries as ingestion needs them (domain, name, aliases). */

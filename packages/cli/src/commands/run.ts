@@ -39,7 +39,7 @@ Runs one pass of the story pipeline on a data folder and stores the result:
 The database is .espectro/db (embedded PostgreSQL) unless --db or DATABASE_URL says otherwise.
 A run that is interrupted is resumed by running the command again; nothing is lost or repeated.
 
-  --data DIR       data folder (outlets.json + feeds/); --demo uses the bundled examples/demo-data
+  --data DIR       data folder (outlets.json + feeds/); --demo uses the bundled demo corpus (@espectro/demo-data)
   --db DIR         embedded database folder (default .espectro/db)
   --as-of DATE     rating date (default: the roster's asOf)
   --embedder NAME  auto (MiniLM if \`espectro models pull minilm\` installed it, else offline), offline, minilm
