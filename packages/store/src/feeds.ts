@@ -437,6 +437,23 @@ export async function claimDueFeeds(
 }
 
 /**
+ * Ends the leases held by `holders` (workers known to be dead: a killed worker's leases would
+ * otherwise keep its feeds from being fetched until they expire). Resolves to how many ended.
+ *
+ * @example
+ * await releaseFeedLeases(db, ['host:4242']);
+ */
+export async function releaseFeedLeases(executor: StoreExecutor, holders: readonly string[]): Promise<number> {
+  if (holders.length === 0) return 0;
+  const rows = await executor
+    .update(feeds)
+    .set({ leasedBy: null, leasedUntil: null })
+    .where(inArray(feeds.leasedBy, [...holders]))
+    .returning({ id: feeds.id });
+  return rows.length;
+}
+
+/**
  * Stores one fetch outcome: a `feed_fetches` row, and on the feed its validators, failure count,
  * next due time, the lease released, and — when the outcome says so — disabled with the reason.
  * Keeps the latest {@link FEED_FETCH_HISTORY} rows of the feed. Resolves to the fetch id, or

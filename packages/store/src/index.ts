@@ -203,6 +203,7 @@ export {
   getFeed,
   listFeeds,
   recordFeedFetch,
+  releaseFeedLeases,
   removeFeed,
   setFeedEnabled,
   type AddFeedResult,
@@ -212,6 +213,7 @@ export {
   type ListFeedsFilter,
 } from './feeds.js';
 export { DomainSchema } from './outlets.js';
+export { SHARED_STORE_KEY, shareStoreWithProcess, sharedProcessStore } from './process-store.js';
 export {
   WorkerCycleInputSchema,
   listWorkerCycles,

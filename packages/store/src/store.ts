@@ -50,6 +50,7 @@ import {
   getFeed,
   listFeeds,
   recordFeedFetch,
+  releaseFeedLeases,
   removeFeed,
   setFeedEnabled,
   type AddFeedResult,
@@ -166,6 +167,8 @@ export interface Store {
     ): Promise<Feed[]>;
     /** Resolves to the fetch id, or `null` when the feed was removed meanwhile. */
     recordFetch(outcome: FeedFetchOutcome): Promise<number | null>;
+    /** Ends the leases held by dead workers (`releaseFeedLeases`); resolves to how many ended. */
+    releaseLeases(holders: readonly string[]): Promise<number>;
     history(idOrUrl: string, limit?: number): Promise<FeedFetchRecord[]>;
   };
   /** The worker's cycle log (what `espectro status` and `/healthz` show). */
@@ -248,6 +251,7 @@ export function createStore(database: Database): Store {
       due: (now, limit) => dueFeeds(db, now, limit),
       claimDue: (now, limit, claim) => db.transaction((tx) => claimDueFeeds(tx, now, limit, claim)),
       recordFetch: (outcome) => db.transaction((tx) => recordFeedFetch(tx, outcome)),
+      releaseLeases: (holders) => releaseFeedLeases(db, holders),
       history: (idOrUrl, limit) => feedFetchHistory(db, idOrUrl, limit),
     },
     workerCycles: {

@@ -59,10 +59,16 @@ export async function loadStoreModule(): Promise<StoreModule> {
 
 let opened: Promise<Store> | undefined;
 
-/** The store of this process: PGlite in `ESPECTRO_DB_DIR` (default `.espectro/db`) or `DATABASE_URL`. */
+/**
+ * The store of this process: the one `espectro serve` shares (`sharedProcessStore()`, so an
+ * embedded folder is opened once and its single-writer lock holds), else PGlite in
+ * `ESPECTRO_DB_DIR` (default `.espectro/db`) or `DATABASE_URL`, opened here.
+ */
 export function openStoreFromEnvironment(): Promise<Store> {
-  opened ??= loadStoreModule().then((module) =>
-    module.openStore(process.env.ESPECTRO_DB_DIR ? { dataDir: process.env.ESPECTRO_DB_DIR } : {}),
+  opened ??= loadStoreModule().then(
+    (module) =>
+      module.sharedProcessStore() ??
+      module.openStore(process.env.ESPECTRO_DB_DIR ? { dataDir: process.env.ESPECTRO_DB_DIR } : {}),
   );
   return opened;
 }

@@ -10,6 +10,7 @@ import { modelsCommand } from './models.js';
 import { outletsCommand } from './outlets.js';
 import { rateCommand } from './rate.js';
 import { rulesCommand } from './rules.js';
+import { serveCommand } from './serve.js';
 import { runCommand } from './run.js';
 import { speakerCommand } from './speaker.js';
 import { statusCommand } from './status.js';
@@ -19,6 +20,7 @@ import { workerCommand } from './worker.js';
 /** Every `espectro` subcommand, in the order `espectro help` lists them. Later packages add theirs here. */
 export const commands: CliCommand[] = [
   runCommand,
+  serveCommand,
   workerCommand,
   statusCommand,
   storyCommand,

@@ -53,8 +53,9 @@ Exit codes: 0 done, 1 a stage failed (run again to resume), 2 usage error, 3 inv
  * Test hook: die like a killed process (no cleanup) at the Nth unit of work
  * (`ESPECTRO_CRASH_AT_CHECKPOINT`), counting only units whose key starts with
  * `ESPECTRO_CRASH_AT_UNIT` when set, before or after it commits (`ESPECTRO_CRASH_MODE`).
+ * Also used by `espectro worker`, whose queue steps (`job:<name>:done`) count as units after commit.
  */
-function crashHooks(env: Record<string, string | undefined>): UnitHooks | undefined {
+export function crashHooks(env: Record<string, string | undefined>): UnitHooks | undefined {
   const at = Number(env.ESPECTRO_CRASH_AT_CHECKPOINT ?? '');
   if (!Number.isInteger(at) || at < 1) return undefined;
   const prefix = env.ESPECTRO_CRASH_AT_UNIT ?? '';
@@ -62,7 +63,8 @@ function crashHooks(env: Record<string, string | undefined>): UnitHooks | undefi
   const maybeCrash = (key: string) => {
     if (!key.startsWith(prefix)) return;
     seen += 1;
-    if (seen === at) process.kill(process.pid, 'SIGKILL');
+    // ESPECTRO_CRASH_SIGNAL=SIGTERM asks for a graceful stop there instead (the worker's SIGTERM test).
+    if (seen === at) process.kill(process.pid, env.ESPECTRO_CRASH_SIGNAL === 'SIGTERM' ? 'SIGTERM' : 'SIGKILL');
   };
   return env.ESPECTRO_CRASH_MODE === 'before-commit'
     ? { beforeCommit: (_ordinal, key) => maybeCrash(key) }

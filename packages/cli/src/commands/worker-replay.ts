@@ -7,8 +7,20 @@
  * jobs and the store are the ones `espectro worker` runs.
  */
 import { createFeedFetcher } from '@espectro/ingest';
-import { DEMO_REPLAY_LABEL, createManualClock, createNewsroom, demoReplayOutlets } from '@espectro/ingest/testing';
-import { demoDataDirectory, rateRoster, readDataFolder, type PipelineBackends } from '@espectro/pipeline';
+import {
+  DEMO_REPLAY_LABEL,
+  createManualClock,
+  createNewsroom,
+  demoReplayOutlets,
+  type ManualClock,
+} from '@espectro/ingest/testing';
+import {
+  demoDataDirectory,
+  rateRoster,
+  readDataFolder,
+  type NewsroomServices,
+  type PipelineBackends,
+} from '@espectro/pipeline';
 import type { Store } from '@espectro/store';
 import type { CliIo } from '../io.js';
 import { runWorkerLoop } from './worker.js';
@@ -24,6 +36,20 @@ export interface ReplayDemoOptions {
   stepMs: number;
   json: boolean;
   signal: AbortSignal;
+  /**
+   * Runs after the replay's last cycle, while its feed server still answers (`espectro serve` goes
+   * on cycling over the same feeds at real pace): given the replay's clock and the worker services
+   * it used; its result is the exit code.
+   */
+  afterReplay?: (continuation: ReplayContinuation) => Promise<number>;
+}
+
+/** What {@link ReplayDemoOptions.afterReplay} is given. */
+export interface ReplayContinuation {
+  /** The replay's simulated clock, at its end. */
+  clock: ManualClock;
+  /** The worker services of the replay (its loopback fetcher). */
+  services: Partial<NewsroomServices>;
 }
 
 const HOUR = 3_600_000;
@@ -57,7 +83,14 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
     const cycles = Math.ceil((options.hours * HOUR) / options.stepMs) + 1;
     let done = 0;
     const host = new URL(newsroom.origin).host;
-    return await runWorkerLoop({
+    const services: Partial<NewsroomServices> = {
+      // Every replayed outlet shares the loopback host: its per-host limits are lifted.
+      fetcher: createFeedFetcher({
+        clock,
+        policy: { hostOverrides: { [host]: { concurrency: 16, minIntervalMs: 0 } } },
+      }),
+    };
+    const code = await runWorkerLoop({
       store,
       backends,
       io,
@@ -67,13 +100,7 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
       quiet: false,
       json: options.json,
       signal: options.signal,
-      services: {
-        // Every replayed outlet shares the loopback host: its per-host limits are lifted.
-        fetcher: createFeedFetcher({
-          clock,
-          policy: { hostOverrides: { [host]: { concurrency: 16, minIntervalMs: 0 } } },
-        }),
-      },
+      services,
       async afterCycle() {
         done += 1;
         const byStatus = await store.stories.countByStatus();
@@ -85,6 +112,8 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
       },
       shouldStop: () => done >= cycles,
     });
+    if (code !== 0 || options.signal.aborted || options.afterReplay === undefined) return code;
+    return await options.afterReplay({ clock, services });
   } finally {
     await newsroom.close();
   }

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { HeadlineClassifierError, findOutlet, ingestFeedDocument } from '@espectro/headline-classifier';
 import { createFeedFetcher, decodeFeedBytes, systemClock, type Clock, type IngestBody } from '@espectro/ingest';
 import {
+  DEFAULT_CYCLE_INTERVAL_MS,
   PipelineError,
   createJobRegistry,
   createWorker,
@@ -26,7 +27,8 @@ import { openStore, type Store } from '@espectro/store';
 import { InputFileError } from '../errors.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 import { chooseClassifier } from './hc.js';
-import { replayDemo } from './worker-replay.js';
+import { crashHooks } from './run.js';
+import { replayDemo, type ReplayDemoOptions } from './worker-replay.js';
 
 const usage = `Usage: espectro worker [--once] [--interval 60s] [--db DIR] [--embedder auto|offline|minilm]
                        [--judge auto|llm|none] [--quiet] [--json]
@@ -55,8 +57,7 @@ DATABASE_URL says otherwise; on PostgreSQL several workers on several machines s
 SIGTERM or Ctrl-C: the running job finishes its unit of work, then the worker stops.
 Exit codes: 0 stopped cleanly, 1 a cycle failed, 2 usage error, 3 unavailable backend.`;
 
-/** Default time between the starts of two cycles (Espectro choice: feeds keep their own poll intervals). */
-export const DEFAULT_CYCLE_INTERVAL_MS = 60_000;
+export { DEFAULT_CYCLE_INTERVAL_MS };
 
 /** `30s`, `5m`, `1h` or plain milliseconds → milliseconds. */
 export function parseDuration(text: string, flag: string): number {
@@ -152,11 +153,14 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
   const { store, backends, io } = options;
   const clock = options.clock ?? systemClock;
   const workerId = `${hostname()}:${process.pid}`;
+  // The crash tests' hook (as in `espectro run`): die at the Nth committed unit or queue step.
+  const crash = crashHooks(io.env);
   const services: NewsroomServices = {
     backends,
     fetcher: createFeedFetcher({ clock }),
     workerId,
     chileHeadlines: chileHeadlineIngest(store, io, clock),
+    ...(crash ? { hooks: crash } : {}),
     ...options.services,
   };
   const worker = await createWorker({
@@ -165,7 +169,9 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
     services,
     clock,
     workerId,
-    meta: { backends: backends.describe() },
+    // The interval goes with every cycle: /healthz judges staleness by it (HEALTH_STALE_AFTER_INTERVALS).
+    meta: { backends: backends.describe(), intervalMs: options.intervalMs },
+    ...(crash?.afterCommit ? { onCheckpoint: (key: string) => crash.afterCommit!(0, key) } : {}),
     onEvent: (event) => {
       if (event.type !== 'job' || options.quiet || options.json) return;
       const { attempt } = event;
@@ -204,52 +210,138 @@ export function stopOnSignals(controller: AbortController, io: CliIo): () => voi
   };
 }
 
+/** The flags `espectro worker` and `espectro serve` share (given to `parseArgs`). */
+export const WORKER_FLAGS = {
+  once: { type: 'boolean' },
+  interval: { type: 'string' },
+  db: { type: 'string' },
+  embedder: { type: 'string' },
+  judge: { type: 'string' },
+  quiet: { type: 'boolean' },
+  json: { type: 'boolean' },
+  'replay-demo': { type: 'boolean' },
+  hours: { type: 'string' },
+  step: { type: 'string' },
+} as const;
+
+/** What the shared flags ask for, checked. */
+export interface WorkerArguments {
+  once: boolean;
+  intervalMs: number;
+  replay: boolean;
+  hours: number;
+  stepMs: number;
+  db: string | undefined;
+  embedder: EmbedderChoice | undefined;
+  judge: JudgeChoice | undefined;
+  quiet: boolean;
+  json: boolean;
+}
+
+/** Checks the shared flags (a {@link UsageError} names the flag). */
+export function readWorkerArguments(values: {
+  [flag in keyof typeof WORKER_FLAGS]?: (typeof WORKER_FLAGS)[flag]['type'] extends 'boolean' ? boolean : string;
+}): WorkerArguments {
+  const intervalMs =
+    values.interval === undefined ? DEFAULT_CYCLE_INTERVAL_MS : parseDuration(values.interval, '--interval');
+  const replay = values['replay-demo'] === true;
+  if (!replay && (values.hours !== undefined || values.step !== undefined))
+    throw new UsageError('--hours and --step go with --replay-demo');
+  if (replay && values.once) throw new UsageError('--replay-demo runs its own cycles: drop --once');
+  const hours = values.hours === undefined ? 12 : Number(values.hours);
+  if (!Number.isInteger(hours) || hours < 1 || hours > 240)
+    throw new UsageError('--hours must be a whole number of hours from 1 to 240');
+  return {
+    once: values.once === true,
+    intervalMs,
+    replay,
+    hours,
+    stepMs: values.step === undefined ? 3_600_000 : parseDuration(values.step, '--step'),
+    db: values.db,
+    embedder: choice<EmbedderChoice>(values.embedder, ['auto', 'offline', 'minilm'], '--embedder'),
+    judge: choice<JudgeChoice>(values.judge, ['auto', 'llm', 'none'], '--judge'),
+    quiet: values.quiet === true,
+    json: values.json === true,
+  };
+}
+
+/** The embedder, judge and synthesiser the arguments ask for (an unavailable one is an input error). */
+export async function resolveWorkerBackends(io: CliIo, worker: WorkerArguments): Promise<PipelineBackends> {
+  return resolveBackends({
+    env: io.env,
+    ...(worker.embedder ? { embedder: worker.embedder } : {}),
+    ...(worker.judge ? { judge: worker.judge } : {}),
+  }).catch((error: unknown) => {
+    if (error instanceof PipelineError && error.code === 'backend_unavailable')
+      throw new InputFileError(error.message.replace('@espectro/pipeline ', ''));
+    throw error;
+  });
+}
+
+/** Options of {@link runWorkerService}. */
+export interface WorkerServiceOptions {
+  store: Store;
+  backends: PipelineBackends;
+  io: CliIo;
+  worker: WorkerArguments;
+  signal: AbortSignal;
+  /** `espectro serve --replay-demo`: what runs once the replay is done (see {@link replayDemo}). */
+  afterReplay?: ReplayDemoOptions['afterReplay'];
+}
+
+/**
+ * What `espectro worker` and `espectro serve` run over an open store: the demo replay, or cycles
+ * over the registered feeds until `signal` aborts (or once). A cycle that throws is reported and
+ * ends the loop with exit code 1; committed work is kept.
+ */
+export async function runWorkerService(options: WorkerServiceOptions): Promise<number> {
+  const { store, backends, io, worker, signal } = options;
+  const command = options.afterReplay ? 'espectro serve' : 'espectro worker';
+  try {
+    if (worker.replay)
+      return await replayDemo({
+        store,
+        backends,
+        io,
+        hours: worker.hours,
+        stepMs: worker.stepMs,
+        json: worker.json,
+        signal,
+        ...(options.afterReplay ? { afterReplay: options.afterReplay } : {}),
+      });
+    if ((await store.feeds.list()).length === 0)
+      io.stderr('  no feeds registered: add some with `espectro feeds add URL` or `espectro feeds import FILE.opml`\n');
+    return await runWorkerLoop({
+      store,
+      backends,
+      io,
+      once: worker.once,
+      intervalMs: worker.intervalMs,
+      quiet: worker.quiet,
+      json: worker.json,
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof InputFileError) throw error;
+    io.stderr(
+      `${command}: stopped (${error instanceof Error ? error.message : String(error)}). Start it again; every committed unit of work is kept and nothing is repeated.\n`,
+    );
+    return ExitCode.failure;
+  }
+}
+
 /** `espectro worker`: cycles over the registered feeds and the pipeline stages until stopped. */
 export const workerCommand: CliCommand = {
   name: 'worker',
   summary: 'Fetch the due feeds and keep the stories current, cycle after cycle (--once: one cycle)',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: {
-        once: { type: 'boolean' },
-        interval: { type: 'string' },
-        db: { type: 'string' },
-        embedder: { type: 'string' },
-        judge: { type: 'string' },
-        quiet: { type: 'boolean' },
-        json: { type: 'boolean' },
-        'replay-demo': { type: 'boolean' },
-        hours: { type: 'string' },
-        step: { type: 'string' },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
+    const { values, positionals } = parseArgs({ args, options: WORKER_FLAGS, allowPositionals: true, strict: true });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const intervalMs =
-      values.interval === undefined ? DEFAULT_CYCLE_INTERVAL_MS : parseDuration(values.interval, '--interval');
-    const replay = values['replay-demo'] === true;
-    if (!replay && (values.hours !== undefined || values.step !== undefined))
-      throw new UsageError('--hours and --step go with --replay-demo');
-    if (replay && (values.once || values.interval !== undefined))
-      throw new UsageError('--replay-demo runs its own cycles: drop --once / --interval');
-    const hours = values.hours === undefined ? 12 : Number(values.hours);
-    if (!Number.isInteger(hours) || hours < 1 || hours > 240)
-      throw new UsageError('--hours must be a whole number of hours from 1 to 240');
-    const stepMs = values.step === undefined ? 3_600_000 : parseDuration(values.step, '--step');
-    const embedder = choice<EmbedderChoice>(values.embedder, ['auto', 'offline', 'minilm'], '--embedder');
-    const judge = choice<JudgeChoice>(values.judge, ['auto', 'llm', 'none'], '--judge');
-    const backends = await resolveBackends({
-      env: io.env,
-      ...(embedder ? { embedder } : {}),
-      ...(judge ? { judge } : {}),
-    }).catch((error: unknown) => {
-      if (error instanceof PipelineError && error.code === 'backend_unavailable')
-        throw new InputFileError(error.message.replace('@espectro/pipeline ', ''));
-      throw error;
-    });
+    const worker = readWorkerArguments(values);
+    if (worker.replay && values.interval !== undefined)
+      throw new UsageError('--replay-demo runs its own cycles: drop --interval');
+    const backends = await resolveWorkerBackends(io, worker);
     const controller = new AbortController();
     const release = stopOnSignals(controller, io);
     try {
@@ -257,43 +349,14 @@ export const workerCommand: CliCommand = {
         cwd: io.cwd,
         env: io.env,
         owner: 'espectro worker',
-        ...(values.db ? { dataDir: values.db } : {}),
+        ...(worker.db ? { dataDir: worker.db } : {}),
       });
       try {
         const description = backends.describe();
         io.stderr(
           `espectro worker — ${store.database.backend} at ${store.database.location}; embedder ${description.embedder}, judge ${description.judge}, synthesis ${description.synthesis}\n`,
         );
-        if (replay)
-          return await replayDemo({
-            store,
-            backends,
-            io,
-            hours,
-            stepMs,
-            json: values.json === true,
-            signal: controller.signal,
-          });
-        if ((await store.feeds.list()).length === 0)
-          io.stderr(
-            '  no feeds registered: add some with `espectro feeds add URL` or `espectro feeds import FILE.opml`\n',
-          );
-        return await runWorkerLoop({
-          store,
-          backends,
-          io,
-          once: values.once === true,
-          intervalMs,
-          quiet: values.quiet === true,
-          json: values.json === true,
-          signal: controller.signal,
-        });
-      } catch (error) {
-        if (error instanceof UsageError || error instanceof InputFileError) throw error;
-        io.stderr(
-          `espectro worker: stopped (${error instanceof Error ? error.message : String(error)}). Start it again; every committed unit of work is kept and nothing is repeated.\n`,
-        );
-        return ExitCode.failure;
+        return await runWorkerService({ store, backends, io, worker, signal: controller.signal });
       } finally {
         await store.close();
       }

@@ -34,3 +34,13 @@ export {
 } from './worker.js';
 export { newsroomJobs, outcomeOf, type NewsroomServices } from './newsroom-jobs.js';
 export { readServiceStatus, type FeedStatus, type ServiceStatus } from './status.js';
+export {
+  DEFAULT_CYCLE_INTERVAL_MS,
+  HEALTH_STALE_AFTER_INTERVALS,
+  judgeCycleFreshness,
+  readServiceHealth,
+  recordedIntervalMs,
+  type CycleForHealth,
+  type CycleFreshness,
+  type ServiceHealth,
+} from './health.js';

@@ -11,7 +11,7 @@ import { fetchDueFeeds, type FeedFetcher, type FeedPurpose, type IngestBody } fr
 import { listOutlets } from '@espectro/store';
 import { z } from 'zod';
 import type { PipelineBackends } from '../backends.js';
-import type { PipelineContext, PipelineProgress } from '../context.js';
+import type { PipelineContext, PipelineProgress, UnitHooks } from '../context.js';
 import { buildStories } from '../stages/build.js';
 import { clusterNewArticles } from '../stages/cluster.js';
 import { ingestSource } from '../stages/ingest.js';
@@ -40,6 +40,8 @@ export interface NewsroomServices {
   chileHeadlines?: IngestBody;
   /** Progress of the stages (the terminal of `espectro worker`). */
   onProgress?: (event: PipelineProgress) => void;
+  /** Hooks around every unit of work the stages commit (the crash tests kill the worker in them). */
+  hooks?: UnitHooks;
 }
 
 /** Every newsroom job carries the instant of the cycle that planned it. */
@@ -57,6 +59,7 @@ function pipelineContextOf(payload: CyclePayload, context: JobContext<NewsroomSe
     backends: context.services.backends,
     clock: { now: () => new Date(cycleTime), sleep: (ms, signal) => context.clock.sleep(ms, signal) },
     runId: null,
+    ...(context.services.hooks ? { hooks: context.services.hooks } : {}),
     ...(context.services.onProgress ? { onProgress: context.services.onProgress } : {}),
   };
 }

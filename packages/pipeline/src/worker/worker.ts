@@ -8,8 +8,10 @@
  * Every job is idempotent and commits its work in units (see `commitUnit`), so a worker killed at
  * any point loses nothing and, re-running the interrupted job, duplicates nothing.
  */
+import { hostname } from 'node:os';
 import type { Store } from '@espectro/store';
 import type { Clock } from '@espectro/ingest';
+import { releaseOrphanedFeedLeases } from './leases.js';
 import { openJobQueue, type JobQueue, type QueueDepths } from './queue.js';
 import type { JobContext, JobOutcome, JobRegistry } from './registry.js';
 
@@ -31,7 +33,7 @@ export interface CycleSummary {
   durationMs: number;
   /** Per job kind: how many were planned, run, failed; and the summed numeric outcomes. */
   jobs: Record<string, { planned: number; run: number; failed: number; totals: Record<string, number> }>;
-  /** Jobs left active by a worker that died, given back to the queue at start (embedded database). */
+  /** Jobs left active (embedded database) and feed leases held by a worker that died, given back at start. */
   recovered: number;
   stopped: boolean;
 }
@@ -56,6 +58,11 @@ export interface WorkerOptions<Services> {
   meta?: Record<string, unknown>;
   /** Called after every job attempt and cycle (the terminal progress of `espectro worker`). */
   onEvent?: (event: WorkerEvent) => void;
+  /**
+   * Called right after a job's completion is committed to the queue (`job:<name>:done`) — with the
+   * stages' `UnitHooks`, the points where the crash tests kill the worker.
+   */
+  onCheckpoint?: (key: string) => void;
 }
 
 /** What the worker tells its caller as it goes. */
@@ -85,14 +92,20 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
     ...(options.queueSchema ? { schema: options.queueSchema } : {}),
   });
   const sole = options.sole ?? store.database.backend === 'pglite';
-  let pendingRecovery = sole;
-  const workerId = options.workerId ?? `${process.env.HOSTNAME ?? 'local'}:${process.pid}`;
+  let firstCycle = true;
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}`;
 
   async function runCycle(signal: AbortSignal = new AbortController().signal): Promise<CycleSummary> {
     const startedAt = new Date();
     const cycleTime = clock.now();
-    const recovered = pendingRecovery ? await queue.recoverOrphans() : 0;
-    pendingRecovery = false;
+    // First cycle: give back what a dead worker left — its active jobs (when this worker is the
+    // only one) and its feed leases (see leases.ts) — so nothing waits for an expiry.
+    let recovered = 0;
+    if (firstCycle) {
+      if (sole) recovered += await queue.recoverOrphans();
+      recovered += await releaseOrphanedFeedLeases(store, { workerId, sole });
+    }
+    firstCycle = false;
     const context: JobContext<Services> = { store, clock, cycleTime, signal, services };
     const jobs: CycleSummary['jobs'] = {};
     for (const definition of registry.jobs) {
@@ -110,6 +123,7 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
               const payload = definition.payload.parse(job.data);
               const outcome = await definition.run(payload, context);
               await queue.complete(definition.name, job.id, outcome);
+              options.onCheckpoint?.(`job:${definition.name}:done`);
               return { name: definition.name, id: job.id, ok: true, outcome };
             } catch (error) {
               const reason = error instanceof Error ? error.message : String(error);

@@ -1,0 +1,309 @@
+/**
+ * `espectro serve` as a real child process over the built site (served mode):
+ * - on embedded PGlite with `--replay-demo`: the one process owns the folder (a second opener is
+ *   refused, naming it), `/healthz` reports the cycles, feeds by address, queue and backends, the
+ *   open site lists exactly the stories the store published, and SIGTERM stops it with exit 0 and
+ *   the folder's lock released;
+ * - on PostgreSQL: a site opened while the store has no story shows none; feeds added afterwards
+ *   (by another process, as `espectro feeds add` would) are fetched by the next cycle and the same
+ *   running site then lists what was published — no restart.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fictionalDebateReplay } from '@espectro/factcheck/replay';
+import { DEMO_REPLAY_LABEL, createManualClock, createNewsroom, demoReplayOutlets } from '@espectro/ingest/testing';
+import { demoDataDirectory, rateRoster, readDataFolder, resolveBackends } from '@espectro/pipeline';
+import { inspectFolderLock, openDatabase, openStore, type Store } from '@espectro/store';
+import { TEST_DATABASE_URL_ENV } from '@espectro/store/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryIo } from '../test-io.js';
+import { serveCommand } from './serve.js';
+
+const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
+const siteDirectory = join(repositoryRoot, 'apps', 'site');
+const child = join(import.meta.dirname, '__fixtures__', 'espectro-child.ts');
+
+/** A running `espectro serve` child and what it printed. */
+interface ServeChild {
+  process: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+function startServe(args: string[], env: Record<string, string> = {}): ServeChild {
+  const process_ = spawn(
+    process.execPath,
+    ['--conditions=@espectro/source', '--import', 'tsx', child, 'serve', '--port', '0', ...args],
+    {
+      cwd: repositoryRoot,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let stderr = '';
+  process_.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  process_.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    process_.once('exit', (code, signal) => done({ code, signal })),
+  );
+  return { process: process_, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Polls until `probe` returns a value (no deadline of its own: the test's timeout is the limit). */
+async function waitFor<T>(
+  what: string,
+  serve: ServeChild,
+  probe: () => Promise<T | undefined> | T | undefined,
+): Promise<T> {
+  for (;;) {
+    if (serve.process.exitCode !== null)
+      throw new Error(
+        `espectro serve exited (${serve.process.exitCode}) while waiting for ${what}:\n${serve.stderr()}`,
+      );
+    const value = await probe();
+    if (value !== undefined) return value;
+    await new Promise((resolveLater) => setTimeout(resolveLater, 200));
+  }
+}
+
+const siteOrigin = (serve: ServeChild) => /site at (http:\/\/[^/\s]+)\//.exec(serve.stderr())?.[1];
+
+/** The ids of the stories the front page links to. */
+async function frontPageStoryIds(origin: string): Promise<string[]> {
+  const html = await (await fetch(`${origin}/`)).text();
+  return [...new Set([...html.matchAll(/href="\/historia\/([^"/]+)"/g)].map((match) => match[1]!))].sort();
+}
+
+async function publishedIds(store: Store): Promise<string[]> {
+  return (await store.stories.list({ status: 'published' })).map((story) => story.id).sort();
+}
+
+/** The first event of a Server-Sent Events stream (the connection is closed after it). */
+async function firstServerSentEvent(url: string): Promise<string> {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the event stream ended before any event:\n${text}`);
+      text += decoder.decode(value, { stream: true });
+      const events = text.split('\n\n').filter((block) => block.startsWith('id: '));
+      if (events.length > 0) return events[0]!;
+    }
+  } finally {
+    controller.abort();
+  }
+}
+
+async function stop(serve: ServeChild) {
+  serve.process.kill('SIGTERM');
+  return serve.exited;
+}
+
+describe('espectro serve', () => {
+  let work: string;
+  let builtSite: string;
+
+  beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'espectro-serve-'));
+    // The server bundle imports its dependencies by name: it must live under apps/site/node_modules.
+    const cache = join(siteDirectory, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    builtSite = mkdtempSync(join(cache, 'serve-test-'));
+    const build = spawn(process.execPath, [join(siteDirectory, 'node_modules', 'astro', 'astro.js'), 'build'], {
+      cwd: siteDirectory,
+      env: {
+        ...process.env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        ESPECTRO_SITE_MODE: 'served',
+        ESPECTRO_SITE_OUT_DIR: builtSite,
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let log = '';
+    build.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    build.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+    const code = await new Promise<number | null>((done) => build.on('close', done));
+    if (code !== 0) throw new Error(`astro build (served) failed:\n${log.slice(-4000)}`);
+  }, 600_000);
+
+  afterAll(() => {
+    if (work) rmSync(work, { recursive: true, force: true });
+    if (builtSite) rmSync(builtSite, { recursive: true, force: true });
+  });
+
+  it('refuses a missing site and a static build, naming the command that builds the served one', async () => {
+    const missing = join(work, 'no-site');
+    await expect(serveCommand.run(['--site', missing], memoryIo(work))).rejects.toThrow(
+      /no built site .*ESPECTRO_SITE_MODE=served pnpm --filter @espectro\/site build/,
+    );
+    const staticBuild = join(work, 'static-site');
+    mkdirSync(join(staticBuild, 'server'), { recursive: true });
+    mkdirSync(join(staticBuild, 'client'), { recursive: true });
+    writeFileSync(join(staticBuild, 'server', 'entry.mjs'), 'export const handler = () => {};\n');
+    writeFileSync(join(staticBuild, 'client', 'index.html'), '<!doctype html>');
+    await expect(serveCommand.run(['--site', staticBuild], memoryIo(work))).rejects.toThrow(
+      /built in static mode .* would not follow the store/,
+    );
+    await expect(serveCommand.run(['--once'], memoryIo(work))).rejects.toThrow(/espectro worker --once/);
+    await expect(serveCommand.run(['--port', 'http'], memoryIo(work))).rejects.toThrow(/--port must be a port/);
+  });
+
+  it('PGlite, --replay-demo: one owner of the folder, /healthz, the site lists what the store published; SIGTERM exits 0', async () => {
+    const db = join(work, 'pglite-db');
+    const serve = startServe([
+      '--replay-demo',
+      '--hours',
+      '1',
+      '--db',
+      db,
+      '--site',
+      builtSite,
+      '--interval',
+      '2s',
+      '--embedder',
+      'offline',
+      '--judge',
+      'none',
+    ]);
+    try {
+      const origin = await waitFor('the site address', serve, () => siteOrigin(serve));
+      // The single-writer rule holds: the process that serves owns the folder.
+      await expect(openStore({ dataDir: db, env: {} })).rejects.toThrow(/espectro serve/);
+      await waitFor('the end of the replay', serve, () => (/replay done/.test(serve.stderr()) ? true : undefined));
+      expect(serve.stderr()).toContain(DEMO_REPLAY_LABEL);
+
+      // The replay's cycles run back to back (interval 0); then cycles go on every --interval.
+      const response = await waitFor('a cycle after the replay', serve, async () => {
+        const answer = await fetch(`${origin}/healthz`);
+        const body = (await answer.clone().json()) as { freshness: { intervalMs: number } };
+        return body.freshness.intervalMs === 2_000 ? answer : undefined;
+      });
+      expect(response.status).toBe(200);
+      const health = (await response.json()) as {
+        healthy: boolean;
+        lastCycle: { durationMs: number; finishedAt: string };
+        freshness: { intervalMs: number };
+        backends: { embedder: string; judge: string; synthesis: string };
+        feeds: { url: string; last: { result: string; error: string | null } | null }[];
+        queue: Record<string, { completed: number }>;
+        stories: Record<string, number>;
+      };
+      expect(health.healthy).toBe(true);
+      expect(health.freshness.intervalMs).toBe(2_000);
+      expect(health.backends).toMatchObject({
+        embedder: expect.stringMatching(/offline/),
+        judge: expect.stringMatching(/^none/),
+      });
+      expect(health.feeds.length).toBeGreaterThan(100);
+      for (const feed of health.feeds) {
+        expect(feed.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/feeds\//);
+        expect(feed.last).toMatchObject({ error: null });
+      }
+      expect(health.queue['fetch-feeds']!.completed).toBeGreaterThanOrEqual(2);
+      expect(health.stories.published).toBeGreaterThan(0);
+      const shown = await frontPageStoryIds(origin);
+
+      // The fictional debate streams to its live page from this process (issue 17 §4).
+      const debateId = fictionalDebateReplay().debate.id;
+      expect(serve.stderr()).toMatch(
+        new RegExp(`FICTÍCIO[\\s\\S]*streaming .* to ${origin}/placar/${debateId} at 10x`),
+      );
+      const event = await firstServerSentEvent(`${origin}/placar/${debateId}/eventos?desde=0`);
+      expect(event).toMatch(/^id: \d+\nevent: [a-z-]+\ndata: \{/);
+      expect(await (await fetch(`${origin}/placar/${debateId}`)).text()).toMatch(/fict[íi]ci/i);
+
+      const exit = await stop(serve);
+      expect(exit, serve.stderr()).toEqual({ code: 0, signal: null });
+      expect(serve.stderr()).toMatch(/stopped; the database is released/);
+      expect(inspectFolderLock(db).state).toBe('free');
+      const store = await openStore({ dataDir: db, env: {} });
+      try {
+        const published = await publishedIds(store);
+        expect(published).toHaveLength(health.stories.published!);
+        expect(shown).toEqual(published);
+      } finally {
+        await store.close();
+      }
+    } finally {
+      if (serve.process.exitCode === null) serve.process.kill('SIGKILL');
+    }
+  }, 600_000);
+
+  it.runIf(Boolean(process.env[TEST_DATABASE_URL_ENV]))(
+    'PostgreSQL: feeds added while the site is open are fetched and published, and the running site shows them',
+    async () => {
+      const server = process.env[TEST_DATABASE_URL_ENV]!;
+      const name = `espectro_serve_${randomBytes(5).toString('hex')}`;
+      const admin = await openDatabase({ url: server, migrate: false });
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+      const directory = demoDataDirectory(repositoryRoot);
+      const start = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
+      // The corpus spread over 2 hours, the newsroom's clock after the first: the outlets of its first half.
+      const clock = createManualClock(new Date(start.getTime() + 3_600_000));
+      const newsroom = await createNewsroom({
+        clock,
+        outlets: demoReplayOutlets({ directory, start, durationMs: 2 * 3_600_000 }).filter((outlet) =>
+          outlet.items.some((item) => Date.parse(item.appearsAt ?? '') <= clock.now().getTime()),
+        ),
+        scenarios: false,
+        label: DEMO_REPLAY_LABEL,
+      });
+      const store = await openStore({ url, env: {} });
+      const backends = await resolveBackends({ env: {}, embedder: 'offline', judge: 'none' });
+      let serve: ServeChild | undefined;
+      try {
+        const folder = await readDataFolder(directory);
+        await rateRoster({ store, backends, clock }, folder.roster.outlets, { asOf: folder.roster.asOf });
+        const running = startServe(
+          ['--site', builtSite, '--interval', '1s', '--embedder', 'offline', '--judge', 'none'],
+          { DATABASE_URL: url, ESPECTRO_SITE_REFRESH_MS: '0' },
+        );
+        serve = running;
+        const origin = await waitFor('the site address', running, () => siteOrigin(running));
+        await waitFor('a first cycle', running, async () =>
+          (await fetch(`${origin}/healthz`)).status === 200 ? true : undefined,
+        );
+        expect(await frontPageStoryIds(origin)).toEqual([]);
+
+        for (const feed of newsroom.feeds)
+          await store.feeds.add({ url: feed.url, outlet: feed.outlet, kind: feed.kind, pollIntervalSeconds: 3_600 });
+        await waitFor('every feed fetched', running, async () =>
+          (await store.feeds.list()).every((feed) => feed.lastFetch !== null) ? true : undefined,
+        );
+        // A cycle that started after the last fetch has built and published everything fetched.
+        const fetchedBy = Date.now();
+        await waitFor('a cycle after the fetches', running, async () => {
+          const health = (await (await fetch(`${origin}/healthz`)).json()) as {
+            lastCycle: { cycleTime: string } | null;
+          };
+          return health.lastCycle && Date.parse(health.lastCycle.cycleTime) > fetchedBy ? true : undefined;
+        });
+        const published = await publishedIds(store);
+        expect(published.length).toBeGreaterThan(0);
+        // The same running site lists them: no restart, no rebuild (the refresh looks at every request here).
+        expect(await frontPageStoryIds(origin)).toEqual(published);
+        expect(await stop(running)).toEqual({ code: 0, signal: null });
+      } finally {
+        if (serve && serve.process.exitCode === null) serve.process.kill('SIGKILL');
+        await newsroom.close();
+        await store.close();
+        await backends.dispose();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+        await admin.close();
+      }
+    },
+    600_000,
+  );
+});
