@@ -1,6 +1,7 @@
 /**
  * The site's Node server inside `espectro serve`: the built Astro site (`@astrojs/node` standalone,
- * built with `ESPECTRO_SITE_MODE=served`) is imported, not started — its entry exports the request
+ * built with `ESPECTRO_SITE_MODE=served`) is imported, not started — its entry
+ * (`server/espectro-handler.mjs`, the adapter's handler with the security headers) exports the request
  * `handler` (static files, then the on-demand routes), and this module serves it on its own HTTP
  * server, so that the process controls the port, the address it prints and the shutdown order
  * (stop accepting, let requests finish, then cut the long-lived event streams of `/placar`).
@@ -64,12 +65,14 @@ type RequestHandler = (request: IncomingMessage, response: ServerResponse) => vo
 export async function startSiteServer(options: { directory: string; host: string; port: number }): Promise<SiteServer> {
   // The standalone entry would start its own server on import unless told not to.
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-  const entry = (await import(pathToFileURL(join(options.directory, 'server', 'entry.mjs')).href)) as {
-    handler?: RequestHandler;
-  };
+  // The site's own Node entry wraps the adapter's handler with the security headers and the
+  // socket's address (issue 21 §2–§3); a build without it serves the adapter's handler.
+  const wrapped = join(options.directory, 'server', 'espectro-handler.mjs');
+  const file = existsSync(wrapped) ? wrapped : join(options.directory, 'server', 'entry.mjs');
+  const entry = (await import(pathToFileURL(file).href)) as { handler?: RequestHandler };
   if (typeof entry.handler !== 'function')
     throw new InputFileError(
-      `${options.directory}/server/entry.mjs exports no request handler: is it an @astrojs/node standalone build?`,
+      `${file} exports no request handler: is it an @astrojs/node standalone build of the site?`,
     );
   const handler = entry.handler;
   const server: Server = createServer((request, response) => handler(request, response));
