@@ -3,9 +3,7 @@
  * archive: an embedder that serves stored vectors instead of embedding a headline again, and a
  * judge that answers from stored CLU-2 verdicts before asking the model (so a pair is never asked
  * twice, across restarts too). Vectors are stored with clustering's `encodeVector`.
- *
- * The cluster stage still re-clusters the context in memory with these wrappers; moving it onto
- * clustering's `seedClusteringState` (stored linked components per article) is the next step.
+ * The cluster stage seeds its state with them (`seedClusteringState`).
  */
 import type { Embedder, GreyPair, PairDecision, PairJudge, SparseVector, Vector } from '@espectro/clustering';
 import { loadJudgeVerdicts, type StoreExecutor } from '@espectro/store';

@@ -1,8 +1,8 @@
 /**
- * The incremental archive of `@espectro/pipeline` (`0002_pipeline.sql`): which sources were
- * ingested, which cluster each article is in and which embedder put it there, stored vectors,
- * the clusters with their synthesis and topic state, and the CLU-2 judge's verdicts and pending
- * pairs. Functions take an executor (the database or a transaction) so a stage commits a unit of
+ * The incremental archive of `@espectro/pipeline` (`0002_pipeline.sql` and
+ * `0002_pipeline_components.sql`): which sources were ingested, which cluster and linked component
+ * each article is in and which embedder put it there, stored vectors, the clusters with their
+ * synthesis and topic state, and the CLU-2 judge's verdicts and pending pairs. Functions take an executor (the database or a transaction) so a stage commits a unit of
  * work and the rows that say it is done together. The clustering itself is decided by
  * `@espectro/clustering`; this module only stores and reads it.
  */
@@ -11,6 +11,7 @@ import type { StoreExecutor } from './database.js';
 import {
   articles,
   articleClusters,
+  articleComponents,
   articleVectors,
   clusters,
   ingestedSources,
@@ -92,7 +93,7 @@ export interface ArchiveArticle {
   /** Publication time, else first-seen time (ISO 8601). */
   time: string;
   /**
-   * Its cluster: under the asked embedder for {@link archiveContext}; for {@link unclusteredArticles},
+   * Its cluster: under the asked embedder for {@link archiveComponentContext}; for {@link unclusteredArticles},
    * the cluster another embedder put it in (`null` when never clustered).
    */
   clusterId: string | null;
@@ -128,28 +129,44 @@ export async function unclusteredArticles(
   return rows.map((row) => ({ ...row, time: new Date(row.time).toISOString() }));
 }
 
+/** An archive article with its linked component (`null` when none is stored for it). */
+export interface ComponentArchiveArticle extends ArchiveArticle {
+  componentId: string | null;
+}
+
 /**
- * The archive around a time range: every article clustered by `embedder` whose time is in
- * `[from, to]`, plus every other member of the clusters those articles belong to.
+ * The archive a batch published within `[from, to]`'s window can touch (rule CLU-3): every article
+ * clustered by `embedder` whose time is in `[from, to]`, plus every article sharing a linked
+ * component or a cluster with one of them (a cluster lies inside one component; the cluster is
+ * there for articles clustered before components were stored). Ordered by id.
  *
  * @example
- * const context = await archiveContext(db, { embedder, from: '2026-04-24T00:00:00Z', to: '2026-04-30T00:00:00Z' });
+ * const context = await archiveComponentContext(db, { embedder, ...seedWindow(batchDates)! });
  */
-export async function archiveContext(
+export async function archiveComponentContext(
   executor: StoreExecutor,
   request: { embedder: string; from: string; to: string },
-): Promise<ArchiveArticle[]> {
-  const touched = executor
+): Promise<ComponentArchiveArticle[]> {
+  const inWindow = and(
+    eq(articleClusters.embedder, request.embedder),
+    sql`${articleTime} >= ${new Date(request.from)}`,
+    sql`${articleTime} <= ${new Date(request.to)}`,
+  );
+  const componentOfArticle = and(
+    eq(articleComponents.articleId, articleClusters.articleId),
+    eq(articleComponents.embedder, request.embedder),
+  );
+  const touchedClusters = executor
     .selectDistinct({ clusterId: articleClusters.clusterId })
     .from(articleClusters)
     .innerJoin(articles, eq(articles.id, articleClusters.articleId))
-    .where(
-      and(
-        eq(articleClusters.embedder, request.embedder),
-        sql`${articleTime} >= ${new Date(request.from)}`,
-        sql`${articleTime} <= ${new Date(request.to)}`,
-      ),
-    );
+    .where(inWindow);
+  const touchedComponents = executor
+    .selectDistinct({ componentId: articleComponents.componentId })
+    .from(articleClusters)
+    .innerJoin(articles, eq(articles.id, articleClusters.articleId))
+    .innerJoin(articleComponents, componentOfArticle)
+    .where(inWindow);
   const rows = await executor
     .select({
       id: articles.id,
@@ -157,12 +174,39 @@ export async function archiveContext(
       domain: articles.domain,
       time: articleTime,
       clusterId: articleClusters.clusterId,
+      componentId: articleComponents.componentId,
     })
     .from(articleClusters)
     .innerJoin(articles, eq(articles.id, articleClusters.articleId))
-    .where(and(eq(articleClusters.embedder, request.embedder), inArray(articleClusters.clusterId, touched)))
+    .leftJoin(articleComponents, componentOfArticle)
+    .where(
+      and(
+        eq(articleClusters.embedder, request.embedder),
+        or(
+          inArray(articleClusters.clusterId, touchedClusters),
+          inArray(articleComponents.componentId, touchedComponents),
+        ),
+      ),
+    )
     .orderBy(asc(articles.id));
   return rows.map((row) => ({ ...row, time: new Date(row.time).toISOString() }));
+}
+
+/** Stores the linked component of articles under `embedder` (insert or replace). */
+export async function storeArticleComponents(
+  executor: StoreExecutor,
+  components: readonly { articleId: string; componentId: string }[],
+  embedder: string,
+): Promise<void> {
+  for (const part of chunks(components, 1000)) {
+    await executor
+      .insert(articleComponents)
+      .values(part.map((entry) => ({ ...entry, embedder })))
+      .onConflictDoUpdate({
+        target: articleComponents.articleId,
+        set: { componentId: sql.raw('excluded.component_id'), embedder: sql.raw('excluded.embedder') },
+      });
+  }
 }
 
 /** Members of clusters (article id → cluster id), for the given cluster ids. */

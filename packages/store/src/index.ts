@@ -223,7 +223,7 @@ export {
 } from './worker-cycles.js';
 export {
   advanceArchiveRevision,
-  archiveContext,
+  archiveComponentContext,
   archiveRevision,
   assignArticlesToClusters,
   clusterIdsWithDomains,
@@ -240,6 +240,7 @@ export {
   loadJudgeVerdicts,
   recordIngestedSource,
   replaceJudgePendingPairs,
+  storeArticleComponents,
   storeArticleVectors,
   storeJudgeVerdicts,
   unclusteredArticles,
@@ -250,6 +251,7 @@ export {
   type ClusterMembership,
   type ClusterRecord,
   type ClusterState,
+  type ComponentArchiveArticle,
 } from './archive.js';
 export {
   claimGuardQueue,

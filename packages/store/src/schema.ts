@@ -39,6 +39,9 @@ export { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema
 
 export { workerCycles } from './schema-service.js';
 import { pipelineSchema } from './schema-pipeline.js';
+import { articleComponents } from './schema-pipeline-components.js';
+
+export { articleComponents } from './schema-pipeline-components.js';
 
 export * from './schema-pipeline.js';
 
@@ -363,6 +366,7 @@ export const runCheckpoints = pgTable(
 /** Every table of the schema, by export name (what `drizzle(…, { schema })` receives). */
 export const storeSchema = {
   ...pipelineSchema,
+  articleComponents,
   sources,
   sourceRatings,
   sourceRatingChanges,

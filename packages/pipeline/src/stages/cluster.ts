@@ -1,30 +1,32 @@
 /**
  * The cluster stage: articles not yet clustered by the current embedder join the archive's
  * clusters (rules CLU-1…3, decided by `@espectro/clustering`). Work is selected from the store in
- * (time, id) order, in chunks; for each chunk the archive around it — every clustered article
- * within the CLU-3 window of the chunk's times, plus the other members of their clusters — is
- * loaded into a clustering state, the new articles are added, and only the clusters the addition
- * touched are written back, in one transaction with their vectors, judge verdicts, pending pairs
- * and the story queue. A commit refuses to land on top of another worker's (archive revision).
- *
- * Until `@espectro/clustering` can seed a state with stored assignments, the context is clustered
- * again in memory and only the clusters touched by the new articles are replaced; members of a
- * stored cluster the update did not reach stay where they were.
+ * (time, id) order, in chunks. For each chunk a clustering state is seeded from the archive with
+ * its stored vectors (`seedClusteringState`) holding exactly what the chunk can reach: the
+ * articles within the CLU-3 window of the chunk's times (`seedWindow`) and every article sharing a
+ * stored linked component with them. The chunk is added, and what differs from the store is
+ * written back in one transaction: the clusters whose members changed, the articles' linked
+ * components, vectors, judge verdicts, pending pairs and the story queue. So the archive's clusters
+ * equal one clustering of all its articles at once, however the articles arrived in batches
+ * (property-tested in `cluster.test.ts`). A commit refuses to land on top of another worker's
+ * (archive revision).
  */
 import {
   addArticles,
   compareIds,
-  createClusteringState,
+  currentStories,
   decodeVector,
   encodeVector,
-  type ClusteringUpdate,
+  exportVectors,
+  seedClusteringState,
+  seedWindow,
   type PendingPair,
+  type Story,
   type Vector,
 } from '@espectro/clustering';
-import { CLU_3_WINDOW_HOURS } from '@espectro/methodology';
 import {
   advanceArchiveRevision,
-  archiveContext,
+  archiveComponentContext,
   archiveRevision,
   assignArticlesToClusters,
   deleteClusters,
@@ -32,6 +34,7 @@ import {
   loadClusters,
   queueStories,
   replaceJudgePendingPairs,
+  storeArticleComponents,
   storeArticleVectors,
   storeJudgeVerdicts,
   unclusteredArticles,
@@ -41,7 +44,12 @@ import {
   type ClusterRecord,
   type ClusterState,
 } from '@espectro/store';
-import { withStoredVectors, withStoredVerdicts, type StoredVerdictJudge } from '../archive-adapters.js';
+import {
+  withStoredVectors,
+  withStoredVerdicts,
+  type StoredVectorEmbedder,
+  type StoredVerdictJudge,
+} from '../archive-adapters.js';
 import { commitUnit, report, type PipelineContext } from '../context.js';
 import { PipelineError } from '../errors.js';
 import { citedArticleIds, setSignature } from '../material.js';
@@ -54,7 +62,6 @@ export const CLUSTER_CHUNK_ARTICLES = 5000;
 
 /** Commits retried when another worker moved the archive meanwhile, before giving up. */
 const MAX_CONFLICT_RETRIES = 5;
-const HOUR_MS = 3_600_000;
 
 /** What {@link clusterNewArticles} did. */
 export interface ClusterStageReport {
@@ -136,11 +143,15 @@ function inheritedState(
 }
 
 /**
- * Turns the clustering update into rows: the changed stories as they are now, and the remnants of
- * stored clusters that lost members to them (renamed to their smallest remaining id).
+ * Turns the stories of the seeded state whose members differ from the stored cluster of the same id
+ * (new, grown, shrunk or renamed) into rows, with the assignments that moved and the stored
+ * clusters that are no longer a story (`storyIds`: every story of the state). The state holds whole
+ * linked components, hence whole stored clusters, so a story equal to its stored cluster is left
+ * untouched.
  */
 function clusterDelta(
-  update: ClusteringUpdate,
+  stories: readonly Story[],
+  storyIds: ReadonlySet<string>,
   previousCluster: ReadonlyMap<string, string>,
   storedMembers: ReadonlyMap<string, readonly string[]>,
   info: ReadonlyMap<string, ArticleInfo>,
@@ -148,22 +159,13 @@ function clusterDelta(
   labels: { embedder: string; judge: string },
   now: Date,
 ): ClusterDelta {
-  const moved = new Set(update.changedStories.flatMap((story) => story.articleIds));
-  const groups = new Map<string, string[]>(update.changedStories.map((story) => [story.id, [...story.articleIds]]));
-  const predecessors = new Set<string>();
-  for (const articleId of moved) {
-    const previous = previousCluster.get(articleId);
-    if (previous !== undefined) predecessors.add(previous);
-  }
-  for (const previous of predecessors) {
-    const remaining = (storedMembers.get(previous) ?? []).filter((id) => !moved.has(id)).sort(compareIds);
-    if (remaining.length > 0) groups.set(remaining[0]!, remaining);
-  }
   const assignments: ClusterDelta['assignments'] = [];
   const rows: ClusterDelta['clusters'] = [];
   let created = 0;
   let changed = 0;
-  for (const [clusterId, members] of groups) {
+  for (const story of stories) {
+    const members = story.articleIds;
+    const clusterId = story.id;
     for (const articleId of members)
       if (previousCluster.get(articleId) !== clusterId) assignments.push({ articleId, clusterId });
     const domains = members.map((id) => info.get(id)!.domain);
@@ -193,11 +195,29 @@ function clusterDelta(
       rows.push(stale ? { ...membership, synthesisSignature: null } : membership);
     } else {
       created += 1;
-      rows.push({ ...membership, ...inheritedState([...members].sort(compareIds), previousCluster, existing) });
+      rows.push({ ...membership, ...inheritedState(members, previousCluster, existing) });
     }
   }
-  const removed = [...predecessors].filter((id) => !groups.has(id)).sort(compareIds);
+  const removed = [...storedMembers.keys()].filter((id) => !storyIds.has(id)).sort(compareIds);
   return { assignments, clusters: rows, removed, created, changed };
+}
+
+/** Whether a story of the state has exactly the members of the stored cluster of its id. */
+function equalsStoredCluster(
+  story: Story,
+  previousCluster: ReadonlyMap<string, string>,
+  storedMembers: ReadonlyMap<string, readonly string[]>,
+): boolean {
+  return (
+    storedMembers.get(story.id)?.length === story.articleIds.length &&
+    story.articleIds.every((id) => previousCluster.get(id) === story.id)
+  );
+}
+
+/** The vectors of `titles` through the stored-vector embedder (only unknown titles are embedded). */
+async function vectorsOf(embedder: StoredVectorEmbedder, titles: readonly string[]): Promise<Vector[]> {
+  if (titles.length === 0) return [];
+  return embedder.embedSparse ? embedder.embedSparse(titles) : embedder.embed(titles);
 }
 
 function pairOf(pending: PendingPair) {
@@ -243,57 +263,70 @@ export async function clusterNewArticles(
       ...(selection.articleIds !== undefined ? { ids: selection.articleIds } : {}),
     });
     if (fresh.length === 0) break;
-    const times = fresh.map((article) => Date.parse(article.time));
-    const window = CLU_3_WINDOW_HOURS * HOUR_MS; // rule CLU-3: only articles within the window can be linked
-    const archive = await archiveContext(db, {
-      embedder: backend.key,
-      from: new Date(Math.min(...times) - window).toISOString(),
-      to: new Date(Math.max(...times) + window).toISOString(),
-    });
-    const everyArticle = [...archive, ...fresh];
-    // The archive's vectors come from the store: only headlines without one are embedded.
-    const known = new Map<string, Vector>();
-    const withStoredVector = new Set<string>();
-    const titleOf = new Map(archive.map((article) => [article.id, article.title]));
-    for (const [articleId, bytes] of await loadArticleVectors(
+    // rule CLU-3: a batch can link only to archive articles within the window of its times, and
+    // through them to the rest of their linked components; nothing else can change.
+    const window = seedWindow(fresh.map((article) => article.time))!;
+    const archive = await archiveComponentContext(db, { embedder: backend.key, ...window });
+    const everyArticle: ArchiveArticle[] = [...archive, ...fresh];
+    // Vectors come from the store: only headlines without a stored vector (by article or by title) are embedded.
+    const stored = await loadArticleVectors(
       db,
       backend.key,
-      archive.map((article) => article.id),
-    )) {
-      known.set(titleOf.get(articleId)!, decodeVector(bytes));
-      withStoredVector.add(articleId);
+      everyArticle.map((article) => article.id),
+    );
+    const known = new Map<string, Vector>();
+    for (const article of everyArticle) {
+      const bytes = stored.get(article.id);
+      if (bytes !== undefined && !known.has(article.title)) known.set(article.title, decodeVector(bytes));
     }
     const vectors = withStoredVectors(backend.embedder, known);
     const judge: StoredVerdictJudge | undefined = context.backends.judge
       ? withStoredVerdicts(context.backends.judge, db)
       : undefined;
-    const state = createClusteringState({ embedder: vectors, ...(judge ? { judge } : {}) });
-    await addArticles(state, archive.map(toClusteringArticle));
+    const { state, update: seeding } = await seedClusteringState(
+      { embedder: vectors, ...(judge ? { judge } : {}) },
+      {
+        model: vectors.model,
+        articles: archive.map(toClusteringArticle),
+        vectors: await vectorsOf(
+          vectors,
+          archive.map((article) => article.title),
+        ),
+      },
+    );
     const update = await addArticles(state, fresh.map(toClusteringArticle));
 
     const previousCluster = new Map(archive.map((article) => [article.id, article.clusterId!]));
     const storedMembers = new Map<string, string[]>();
     for (const article of archive)
       storedMembers.set(article.clusterId!, [...(storedMembers.get(article.clusterId!) ?? []), article.id]);
+    const everyStory = currentStories(state);
+    const storyIds = new Set(everyStory.map((story) => story.id));
+    const stories = everyStory.filter((story) => !equalsStoredCluster(story, previousCluster, storedMembers));
+    // Linked components as the seeded state computed them, then as the batch changed them.
+    const storedComponent = new Map(archive.map((article) => [article.id, article.componentId]));
+    const components = new Map([...seeding.linkedComponents, ...update.linkedComponents]);
+    const componentRows = [...components]
+      .filter(([articleId, componentId]) => storedComponent.get(articleId) !== componentId)
+      .map(([articleId, componentId]) => ({ articleId, componentId }));
     // Clusters another embedder made of these articles are obsolete under this one.
     const obsolete = [...new Set(fresh.map((article) => article.clusterId).filter((id): id is string => id !== null))];
     const info = new Map<string, ArticleInfo>(
       everyArticle.map((article) => [article.id, { domain: article.domain, time: article.time }]),
     );
-    // Every new article is in the region the update re-clustered; keep it as its own cluster if not.
-    const covered = new Set(update.changedStories.flatMap((story) => story.articleIds));
-    for (const article of fresh)
-      if (!covered.has(article.id)) update.changedStories.push({ id: article.id, articleIds: [article.id] });
+    const withoutStoredVector = everyArticle.filter((article) => !stored.has(article.id)).map((article) => article.id);
     const now = context.clock.now();
     try {
       const delta = await commitUnit(context, `cluster:${fresh[0]!.id}:${fresh.length}`, async (tx) => {
         if (!(await advanceArchiveRevision(tx, revision))) throw new ArchiveMoved();
-        const stored = await loadClusters(tx, [
-          ...new Set([...previousCluster.values(), ...update.changedStories.map((story) => story.id)]),
-        ]);
-        const existing = new Map([...stored].filter(([, cluster]) => cluster.embedder === backend.key));
+        const predecessors = stories.flatMap((story) =>
+          story.articleIds.map((id) => previousCluster.get(id)).filter((id): id is string => id !== undefined),
+        );
+        const loaded = await loadClusters(tx, [...new Set([...predecessors, ...stories.map((story) => story.id)])]);
+        const existing = new Map([...loaded].filter(([, cluster]) => cluster.embedder === backend.key));
         const delta = clusterDelta(
-          update,
+          stories,
+          storyIds,
           previousCluster,
           storedMembers,
           info,
@@ -303,6 +336,7 @@ export async function clusterNewArticles(
         );
         await deleteClusters(tx, [...obsolete, ...delta.removed]);
         await assignArticlesToClusters(tx, delta.assignments, backend.key, now);
+        await storeArticleComponents(tx, componentRows, backend.key);
         await upsertClusters(tx, delta.clusters);
         await queueStories(
           tx,
@@ -313,9 +347,10 @@ export async function clusterNewArticles(
         await storeArticleVectors(
           tx,
           backend.key,
-          everyArticle
-            .filter((article) => !withStoredVector.has(article.id) && vectors.computed.has(article.title))
-            .map((article) => ({ articleId: article.id, vector: encodeVector(vectors.computed.get(article.title)!) })),
+          [...exportVectors(state, withoutStoredVector)].map(([articleId, vector]) => ({
+            articleId,
+            vector: encodeVector(vector),
+          })),
         );
         if (judge !== undefined) {
           await storeJudgeVerdicts(
