@@ -27,3 +27,15 @@ export const RuleEntrySchema = z.object({
 });
 export type RuleEntry = z.infer<typeof RuleEntrySchema>;
 export type RuleParameter = z.infer<typeof RuleParameterSchema>;
+
+/** A rule's title and statement in one of the readers' languages. */
+export const RuleTextSchema = z.object({ title: z.string().min(1), statement: z.string().min(1) });
+
+/**
+ * A rule of the catalogue: its entry plus its texts in Spanish and Brazilian Portuguese
+ * (`null` only for a rule not translated yet — a test of the catalogue fails on it).
+ */
+export const CataloguedRuleSchema = RuleEntrySchema.extend({
+  text: z.object({ es: RuleTextSchema, 'pt-BR': RuleTextSchema }).nullable(),
+});
+export type CataloguedRule = z.infer<typeof CataloguedRuleSchema>;
