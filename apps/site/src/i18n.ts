@@ -502,6 +502,8 @@ export const LABELS = {
   imageCredit: { es: 'Imagen: {outlet}', 'pt-BR': 'Imagem: {outlet}' },
   // Search
   navSearch: { es: 'Buscar', 'pt-BR': 'Buscar' },
+  searchGo: { es: 'Ir', 'pt-BR': 'Ir' },
+  searchPlaceholder: { es: 'titular, medio, frase…', 'pt-BR': 'manchete, veículo, frase…' },
   searchTitle: { es: 'Buscar', 'pt-BR': 'Buscar' },
   searchResultsTitle: { es: 'Resultados para «{query}»', 'pt-BR': 'Resultados para «{query}»' },
   searchIntro: {
@@ -726,6 +728,58 @@ export const LABELS = {
     'pt-BR': 'ClaimReview (JSON-LD do schema.org) de cada checagem publicada',
   },
   dataRules: { es: 'Catálogo de reglas (JSON)', 'pt-BR': 'Catálogo de regras (JSON)' },
+  // Feeds (RSS 2.0 and Atom) for newsrooms
+  feedAllTitle: { es: 'Todas las historias', 'pt-BR': 'Todas as histórias' },
+  feedTopicTitle: { es: 'Historias de {topic}', 'pt-BR': 'Histórias de {topic}' },
+  feedPrismaTitle: {
+    es: 'Puntos ciegos (Prisma), lado poco cubierto: {bucket}',
+    'pt-BR': 'Pontos cegos (Prisma), lado pouco coberto: {bucket}',
+  },
+  feedFujaTitle: {
+    es: 'Fuja da Bolha, lado que no la vio: {side}',
+    'pt-BR': 'Fuja da Bolha, lado que não a viu: {side}',
+  },
+  feedDescription: {
+    es: '{title}: cada historia publicada por Espectro, con la cobertura de cada lado del espectro político.',
+    'pt-BR': '{title}: cada história publicada pelo Espectro, com a cobertura de cada lado do espectro político.',
+  },
+  feedBucketShare: { es: '{bucket} {percent} %', 'pt-BR': '{bucket} {percent} %' },
+  feedCopyright: {
+    es: 'Cifras y textos de Espectro bajo CC BY 4.0; titulares, enlaces e imágenes son de sus medios.',
+    'pt-BR': 'Números e textos do Espectro sob CC BY 4.0; manchetes, links e imagens são dos seus veículos.',
+  },
+  feedsTitle: { es: 'Fuentes RSS y Atom', 'pt-BR': 'Feeds RSS e Atom' },
+  feedsIntro: {
+    es: 'Las historias publicadas, para lectores de noticias y redacciones: todas, por tema y por punto ciego. Cada entrada lleva el identificador estable de la historia (su dirección), el titular, la fecha, el resumen y la cobertura de cada lado.',
+    'pt-BR':
+      'As histórias publicadas, para leitores de notícias e redações: todas, por tema e por ponto cego. Cada entrada traz o identificador estável da história (seu endereço), a manchete, a data, o resumo e a cobertura de cada lado.',
+  },
+  feedsSubscribe: { es: 'Suscribirse', 'pt-BR': 'Assinar' },
+  // Open data API documentation (/datos/api)
+  apiTitle: { es: 'API de datos abiertos', 'pt-BR': 'API de dados abertos' },
+  apiIntro: {
+    es: 'Cada archivo de /datos es un punto de acceso JSON estable. Esta página se genera de los mismos esquemas con que el sitio escribe cada archivo: lo que dice aquí es lo que contiene.',
+    'pt-BR':
+      'Cada arquivo de /datos é um ponto de acesso JSON estável. Esta página é gerada dos mesmos esquemas com que o site escreve cada arquivo: o que ela diz é o que ele contém.',
+  },
+  apiLink: {
+    es: 'Documentación de la API (campos, identificadores, licencia)',
+    'pt-BR': 'Documentação da API (campos, identificadores, licença)',
+  },
+  apiEndpoint: { es: 'Punto de acceso', 'pt-BR': 'Ponto de acesso' },
+  apiSchema: { es: 'Esquema JSON', 'pt-BR': 'Esquema JSON' },
+  apiIds: { es: 'Identificador estable', 'pt-BR': 'Identificador estável' },
+  apiField: { es: 'Campo', 'pt-BR': 'Campo' },
+  apiType: { es: 'Tipo', 'pt-BR': 'Tipo' },
+  apiMeaning: { es: 'Qué es', 'pt-BR': 'O que é' },
+  apiOptional: { es: 'puede faltar', 'pt-BR': 'pode faltar' },
+  apiNullable: { es: 'o null', 'pt-BR': 'ou null' },
+  apiLicenceTitle: { es: 'Licencia', 'pt-BR': 'Licença' },
+  apiEnvelope: {
+    es: 'Cada respuesta es un objeto con «source» (de dónde vienen los datos y cuándo se produjeron) y la lista «{list}».',
+    'pt-BR':
+      'Cada resposta é um objeto com «source» (de onde vêm os dados e quando foram produzidos) e a lista «{list}».',
+  },
   // Errors
   notFoundTitle: { es: 'Página no encontrada', 'pt-BR': 'Página não encontrada' },
   notFoundBody: { es: 'No existe esta página.', 'pt-BR': 'Esta página não existe.' },

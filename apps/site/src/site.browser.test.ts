@@ -35,6 +35,10 @@ import {
   type FujaDaBolhaSide,
 } from '@espectro/methodology';
 import { BIAS_LABELS, GUARD_REASON_LABELS, TOPIC_LABELS, TOPIC_SLUGS } from './i18n.js';
+import { parseFeed } from '@espectro/ingest';
+import { FEED_SIZE } from './lib/feeds.js';
+import { documentedFields, OPEN_DATA_ENDPOINTS } from './lib/open-data-schemas.js';
+import { STORY_PAGE_SIZE } from './lib/paging.js';
 import { SITE_MODES, type SiteMode } from './integrations/route-mode.js';
 import type { SiteSnapshot } from './lib/snapshot.js';
 import {
@@ -83,6 +87,7 @@ const READER_PAGES = [
   '/metodologia',
   '/contestar',
   '/datos',
+  '/datos/api',
   '/editor',
   '/archivo',
   '/retenidas',
@@ -332,6 +337,41 @@ describe('route modes', () => {
   });
 });
 
+describe('held list paging', () => {
+  test('served: /retenidas is paginated like the archive, every held story on exactly one page', async () => {
+    const template = HELD_WITH_SENTENCES;
+    const many = Array.from({ length: 2 * STORY_PAGE_SIZE + 5 }, (_, index) => ({
+      ...template,
+      id: `retenida-${String(index).padStart(3, '0')}`,
+    }));
+    const snapshotPath = join(workDirectory, 'snapshot-held.json');
+    writeSnapshot(snapshotPath, { ...FIXTURE, stories: [...FIXTURE.stories, ...many] });
+    const site = await startSite(sites.served.build.outDir, { ESPECTRO_SITE_SNAPSHOT: snapshotPath });
+    try {
+      const total = HELD.length + many.length;
+      const pages = Math.ceil(total / STORY_PAGE_SIZE);
+      expect(pages).toBeGreaterThan(2);
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page += 1) {
+        const path = page === 1 ? '/retenidas' : `/retenidas/pagina/${page}`;
+        const response = await fetch(`${site.origin}${path}`);
+        expect(response.status, path).toBe(200);
+        const html = await response.text();
+        const ids = [...html.matchAll(/data-held-story="([^"]+)"/g)].map((match) => match[1]!);
+        expect(ids.length, path).toBe(page < pages ? STORY_PAGE_SIZE : total - STORY_PAGE_SIZE * (pages - 1));
+        if (page < pages) expect(html).toContain(`href="/retenidas/pagina/${page + 1}" rel="next"`);
+        if (page > 1) expect(html).toContain(`rel="prev"`);
+        seen.push(...ids);
+      }
+      expect(seen.sort()).toEqual([...HELD.map((story) => story.id), ...many.map((story) => story.id)].sort());
+      expect((await fetch(`${site.origin}/retenidas/pagina/${pages + 1}`)).status).toBe(404);
+      expect((await fetch(`${site.origin}/retenidas/pagina/1`)).status).toBe(404);
+    } finally {
+      await site.stop();
+    }
+  });
+});
+
 describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
   const url = (path: string) => urlIn(mode, path);
 
@@ -352,6 +392,12 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
       '/metodologia',
       '/contestar',
       '/datos',
+      '/datos/api',
+      '/datos/esquemas/historias.json',
+      '/sitemap.xml',
+      '/robots.txt',
+      '/feeds/historias.rss.xml',
+      '/pt/feeds/temas/politica.atom.xml',
       '/editor',
       '/retenidas',
     ]) {
@@ -602,6 +648,10 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     const html = await (await fetch(url('/metodologia'))).text();
     expect(html).toContain(ruleCatalogue.methodologyVersion);
     for (const rule of ruleCatalogue.rules) expect(html).toContain(`id="${rule.id}"`);
+    // Each rule in the reader's language, from the catalogue's text, never its English statement.
+    const statements = [...html.matchAll(/<p data-rule-statement>([^<]*)<\/p>/g)].map((match) => match[1]);
+    expect(statements).toEqual(ruleCatalogue.rules.map((rule) => escapeHtml(rule.text!.es.statement)));
+    expect(html).not.toContain('lang="en" data-rule-statement');
     // Every confidence level explained in plain words, with the numbers the code uses.
     const { RATING_PARAMETERS } = await import('@espectro/methodology');
     const levels = html.slice(
@@ -642,6 +692,102 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     const csv = await (await fetch(url('/datos/historias.csv'))).text();
     expect(csv.split('\r\n')[0]).toMatch(/^id,url,title,/);
     expect((await fetch(url('/datos/fuentes.csv'))).headers.get('content-type')).toContain('text/csv');
+  });
+
+  test('newsroom feeds: RSS and Atom of all stories and per topic, parsed back, never a held story', async () => {
+    const expected = PUBLISHED.slice(0, FEED_SIZE).map((story) => `https://espectro.example/historia/${story.id}`);
+    for (const [path, format] of [
+      ['/feeds/historias.rss.xml', 'rss'],
+      ['/feeds/historias.atom.xml', 'atom'],
+      ['/pt/feeds/historias.atom.xml', 'atom'],
+    ] as const) {
+      const response = await fetch(url(path));
+      expect(response.status, path).toBe(200);
+      const feed = parseFeed(await response.text(), { source: path });
+      expect(feed.format, path).toBe(format);
+      expect(feed.warnings, path).toEqual([]);
+      expect(feed.items.map((item) => item.link)).toEqual(expected);
+    }
+    const topic = PUBLISHED[0]!.topic!;
+    const topical = parseFeed(await (await fetch(url(`/feeds/temas/${TOPIC_SLUGS[topic]}.rss.xml`))).text());
+    expect(topical.items.map((item) => item.link)).toEqual(
+      PUBLISHED.filter((story) => story.topic === topic)
+        .slice(0, FEED_SIZE)
+        .map((story) => `https://espectro.example/historia/${story.id}`),
+    );
+    const prisma = parseFeed(await (await fetch(url('/feeds/prisma/izquierda.atom.xml'))).text());
+    expect(prisma.items.map((item) => item.link)).toEqual(
+      PRISMA_BLINDSPOTS.filter((entry) => entry.missing.includes('left')).map(
+        (entry) => `https://espectro.example/historia/${entry.story.id}`,
+      ),
+    );
+    // Every page announces the feed of all stories; a topic page its own too.
+    const topicPage = await (await fetch(url(`/temas/${TOPIC_SLUGS[topic]}`))).text();
+    expect(topicPage).toContain(`type="application/rss+xml" title="`);
+    expect(topicPage).toContain(`href="/feeds/temas/${TOPIC_SLUGS[topic]}.atom.xml"`);
+    expect((await fetch(url('/feeds/temas/no-existe.rss.xml'))).status).toBe(404);
+  });
+
+  test('sitemap.xml lists every published story and outlet, and every page it lists answers', async () => {
+    const xml = await (await fetch(url('/sitemap.xml'))).text();
+    const paths = [...xml.matchAll(/<loc>https:\/\/espectro\.example([^<]*)<\/loc>/g)].map((match) => match[1]!);
+    expect(paths.length).toBe(xml.match(/<loc>/g)!.length);
+    for (const story of PUBLISHED) expect(paths).toContain(`/historia/${story.id}`);
+    for (const outlet of FIXTURE.outlets) expect(paths).toContain(`/fuentes/${outlet.domain}`);
+    for (const story of HELD)
+      expect(
+        paths.some((path) => path.includes(story.id)),
+        story.id,
+      ).toBe(false);
+    expect(paths).toEqual(expect.arrayContaining(READER_PAGES.filter((path) => !/^\/(editor|retenidas)/.test(path))));
+    const failing: string[] = [];
+    for (const path of paths) {
+      const status = (await fetch(url(path))).status;
+      if (status !== 200) failing.push(`${path} (${status})`);
+    }
+    expect(failing).toEqual([]);
+    expect(await (await fetch(url('/robots.txt'))).text()).toContain('Sitemap: https://espectro.example/sitemap.xml');
+  });
+
+  test('OpenGraph and Twitter cards on every reader page; a story page carries its headline, summary and image', async () => {
+    const meta = (html: string, key: string) =>
+      new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+    for (const path of READER_PAGES) {
+      const html = await (await fetch(url(path))).text();
+      for (const key of ['og:title', 'og:description', 'og:url', 'og:site_name', 'twitter:card', 'twitter:title'])
+        expect(meta(html, key), `${path} ${key}`).toBeTruthy();
+      expect(html, path).toMatch(/<link rel="canonical" href="https:\/\/espectro\.example\//);
+    }
+    const story = PUBLISHED.find(
+      (entry) => entry.image !== null && entry.summary !== null && !/[<>&"']/.test(entry.title + entry.summary),
+    )!;
+    const html = await (await fetch(url(`/historia/${story.id}`))).text();
+    expect(meta(html, 'og:type')).toBe('article');
+    expect(meta(html, 'og:title')).toBe(escapeHtml(story.title));
+    expect(meta(html, 'og:description')).toBe(escapeHtml(story.summary!));
+    expect(meta(html, 'og:image')).toBe(new URL(story.image!.url, 'https://espectro.example/').href);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'og:url')).toBe(`https://espectro.example/historia/${story.id}`);
+  });
+
+  test('/datos/api documents every field of each JSON endpoint from the schema it is written with', async () => {
+    const html = await (await fetch(url('/datos/api'))).text();
+    for (const endpoint of OPEN_DATA_ENDPOINTS) {
+      expect(html).toContain(`data-api-endpoint="${endpoint.name}"`);
+      for (const field of documentedFields(endpoint, 'es'))
+        expect(html, field.path).toContain(`data-api-field="${field.path}"`);
+      const schema = (await (await fetch(url(`/datos/esquemas/${endpoint.name}.json`))).json()) as {
+        properties: Record<string, unknown>;
+      };
+      const records = (
+        (await (await fetch(url(`/datos/${endpoint.name}.json`))).json()) as Record<string, Record<string, unknown>[]>
+      )[endpoint.list]!;
+      expect(records.length).toBeGreaterThan(0);
+      for (const record of records)
+        expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(Object.keys(record)));
+    }
+    expect(html).toContain('data-api-licence');
+    expect(await (await fetch(url('/datos'))).text()).toContain('href="/feeds/prisma/centro.rss.xml"');
   });
 
   test('every /fuentes row and every outlet export says whether its rating is illustrative', async () => {
@@ -1253,6 +1399,51 @@ describe.skipIf(!hasChromium)('in chromium', () => {
         viewport,
       );
     }
+  });
+
+  test('cover images that fail to load give way to the placeholder under a strict CSP; the header search has a visible label; at 390 px the first story is above the fold', async () => {
+    await onPage(
+      'cover-fallback',
+      async (page) => {
+        // The outlets' servers are away: every cover image fails. The page is served with a CSP
+        // that forbids inline scripts, so only an external script can swap in the placeholder.
+        await page.route('**/ficticio/**', (route) => route.abort('connectionrefused'));
+        await page.route(url('/'), async (route) => {
+          const response = await route.fetch();
+          await route.fulfill({
+            response,
+            headers: { ...response.headers(), 'content-security-policy': "script-src 'self'; object-src 'none'" },
+          });
+        });
+        const violations: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+        });
+        await page.goto(url('/'));
+        const covers = page.locator('[data-home-section="main"] [data-cover]');
+        const count = await covers.count();
+        expect(count).toBeGreaterThan(0);
+        // Scroll through so that the lazy images are requested (and fail) too.
+        for (let index = 0; index < count; index += 1) await covers.nth(index).scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => page.locator('[data-home-section="main"] [data-cover][data-cover-failed]').count())
+          .toBe(count);
+        expect(
+          await covers.evaluateAll((figures) =>
+            figures.map((figure) => getComputedStyle(figure.querySelector('img')!).visibility),
+          ),
+        ).toEqual(Array(count).fill('hidden'));
+        expect(violations).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const label = page.locator('label[for="cabecera-buscar"]');
+        expect(await label.isVisible()).toBe(true);
+        expect((await label.boundingBox())!.width).toBeGreaterThan(10);
+        // The first story's headline is on the first screen of a phone.
+        const first = (await page.locator('[data-home-section="main"] .story-card__title').first().boundingBox())!;
+        expect(first.y + first.height).toBeLessThan(844);
+      },
+      { width: 390, height: 844 },
+    );
   });
 
   test('story page: how each side headlined it, when each side covered it, topic, and the coverage bar above the fold on a phone', async () => {

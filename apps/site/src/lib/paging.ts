@@ -1,6 +1,7 @@
 /**
  * Paginated lists (`/archivo`, `/temas/[tema]`, `/retenidas`): page 1 lives at the list's base
- * path, page N ≥ 2 at `<base>/N`. The same functions give the static build its paths and the
+ * path, page N ≥ 2 at `<base>/N` (`/retenidas/pagina/N`, beside the held stories' own pages:
+ * {@link HELD_PAGES}). The same functions give the static build its paths and the
  * served site its answer to a requested page, so both modes agree on which pages exist.
  */
 
@@ -42,7 +43,24 @@ export function pageParameters(total: number, size: number = STORY_PAGE_SIZE): (
 
 /** The URL of page `page` of the list at `base` (`/archivo`, `/archivo/2`). */
 export function pagePath(base: string, page: number): string {
-  return page === 1 ? base : `${base}/${page}`;
+  return listPagePath({ first: base, rest: base }, page);
+}
+
+/** Where a list's pages live: page 1 at `first`, page N ≥ 2 at `<rest>/N`. */
+export interface ListPaths {
+  first: string;
+  rest: string;
+}
+
+/**
+ * The held list's pages: `/retenidas`, then `/retenidas/pagina/2`… — `/retenidas/<id>` is a held
+ * story's review page, so the numbered pages have their own folder.
+ */
+export const HELD_PAGES: ListPaths = { first: '/retenidas', rest: '/retenidas/pagina' };
+
+/** The URL of page `page` of a list at `paths`. */
+export function listPagePath(paths: ListPaths, page: number): string {
+  return page === 1 ? paths.first : `${paths.rest}/${page}`;
 }
 
 /** The items of page `page`. */
@@ -69,17 +87,18 @@ export interface ListPage<Item> {
 export function listPage<Item>(
   items: readonly Item[],
   parameter: string | undefined,
-  base: string,
+  base: string | ListPaths,
   size: number = STORY_PAGE_SIZE,
 ): ListPage<Item> | undefined {
   const pages = pageCount(items.length, size);
   const page = pageNumberOf(parameter, pages);
   if (page === undefined) return undefined;
+  const paths = typeof base === 'string' ? { first: base, rest: base } : base;
   return {
     page,
     pages,
     items: pageItems(items, page, size),
-    previous: page > 1 ? pagePath(base, page - 1) : undefined,
-    next: page < pages ? pagePath(base, page + 1) : undefined,
+    previous: page > 1 ? listPagePath(paths, page - 1) : undefined,
+    next: page < pages ? listPagePath(paths, page + 1) : undefined,
   };
 }

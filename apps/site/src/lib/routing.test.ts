@@ -2,7 +2,7 @@ import { fc, test as property } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { topicOfSlug, TOPIC_SLUGS } from '../i18n.js';
 import { prerenderInMode, routeMode, SiteModeError, siteModeOf } from '../integrations/route-mode.js';
-import { listPage, pageCount, pageNumberOf, pageParameters, pagePath } from './paging.js';
+import { HELD_PAGES, listPage, pageCount, pageNumberOf, pageParameters, pagePath } from './paging.js';
 import { notFound } from './routes.js';
 
 describe('route mode', () => {
@@ -84,6 +84,14 @@ describe('paging', () => {
       expect(listPage(items, String(pages + 1), '/archivo', size)).toBeUndefined();
     },
   );
+
+  test("the held list numbers its pages in their own folder, apart from the held stories' pages", () => {
+    const held = Array.from({ length: 65 }, (_, index) => index);
+    expect(listPage(held, undefined, HELD_PAGES)).toMatchObject({ page: 1, pages: 3, next: '/retenidas/pagina/2' });
+    expect(listPage(held, '2', HELD_PAGES)).toMatchObject({ previous: '/retenidas', next: '/retenidas/pagina/3' });
+    expect(listPage(held, '3', HELD_PAGES)?.items).toEqual(held.slice(60));
+    expect(listPage(held, '1', HELD_PAGES)).toBeUndefined();
+  });
 });
 
 describe('topic slugs', () => {

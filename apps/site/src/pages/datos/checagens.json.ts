@@ -1,8 +1,7 @@
+/** `/datos/checagens.json`: serialised through its schema (`src/lib/open-data-schemas.ts`), documented at `/datos/api`. */
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../lib/data.js';
-import { checkRecords } from '../../lib/open-data.js';
+import { openDataDocument } from '../../lib/open-data-schemas.js';
 
-export const GET: APIRoute = async () => {
-  const data = await getSiteData();
-  return Response.json({ source: data.source, checks: checkRecords(await data.listDebates()) });
-};
+export const GET: APIRoute = async ({ site }) =>
+  Response.json(await openDataDocument(await getSiteData(), 'checagens', site?.href ?? ''));

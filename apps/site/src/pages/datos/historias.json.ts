@@ -1,10 +1,7 @@
+/** `/datos/historias.json`: serialised through its schema (`src/lib/open-data-schemas.ts`), documented at `/datos/api`. */
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../lib/data.js';
-import { storyRecord } from '../../lib/open-data.js';
+import { openDataDocument } from '../../lib/open-data-schemas.js';
 
-export const GET: APIRoute = async ({ site }) => {
-  const data = await getSiteData();
-  const stories = await data.listStories();
-  const siteUrl = site?.href ?? '';
-  return Response.json({ source: data.source, stories: stories.map((story) => storyRecord(story, siteUrl)) });
-};
+export const GET: APIRoute = async ({ site }) =>
+  Response.json(await openDataDocument(await getSiteData(), 'historias', site?.href ?? ''));

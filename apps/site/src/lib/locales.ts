@@ -1,0 +1,40 @@
+/**
+ * Which pages exist in both locales, and where: a Spanish page at `<path>` has its Brazilian
+ * Portuguese copy at `/pt<path>` (`/` → `/pt`) when its pattern is listed in {@link TRANSLATED_PAGES}.
+ * The layout's language switch and `hreflang` links, and the sitemap's alternates, all read this
+ * one list.
+ */
+import type { Locale } from '../i18n.js';
+
+/**
+ * Path patterns (regular expressions over the Spanish path) of the pages that have a pt-BR copy.
+ * Pages written in one language only (`/fuja-da-bolha` and `/placar` are Brazilian, `/chile` is
+ * Chilean) are not listed.
+ */
+export const TRANSLATED_PAGES: readonly RegExp[] = [];
+
+/** The Spanish path of a page and its locale (`/pt/temas` → `{ path: '/temas', locale: 'pt-BR' }`). */
+export function pageOfPath(path: string): { path: string; locale: Locale } {
+  if (path === '/pt' || path === '/pt/') return { path: '/', locale: 'pt-BR' };
+  if (path.startsWith('/pt/')) return { path: path.slice(3), locale: 'pt-BR' };
+  return { path, locale: 'es' };
+}
+
+/** The path of the Spanish page `path` in `locale`. */
+export function localePath(locale: Locale, path: string): string {
+  if (locale === 'es') return path;
+  return path === '/' ? '/pt' : `/pt${path}`;
+}
+
+/**
+ * The page at `path` (either locale) in each locale that has it, Spanish first; empty when the
+ * page exists in one locale only.
+ *
+ * @example
+ * alternatePaths('/pt/temas'); // [{ locale: 'es', path: '/temas' }, { locale: 'pt-BR', path: '/pt/temas' }] once /temas is translated
+ */
+export function alternatePaths(path: string): { locale: Locale; path: string }[] {
+  const page = pageOfPath(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  if (!TRANSLATED_PAGES.some((pattern) => pattern.test(page.path))) return [];
+  return (['es', 'pt-BR'] as const).map((locale) => ({ locale, path: localePath(locale, page.path) }));
+}
