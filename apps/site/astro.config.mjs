@@ -57,9 +57,6 @@ export default defineConfig({
   security: { checkOrigin: true, allowedDomains: allowedHosts.map((hostname) => ({ hostname })) },
   vite: {
     define: { 'import.meta.env.ESPECTRO_SITE_SNAPSHOT_AT_BUILD': JSON.stringify(snapshot) },
-    // Never inline a script (Astro inlines small ones below this limit): every script is an external
-    // file, so a Content-Security-Policy without 'unsafe-inline' holds.
-    build: { assetsInlineLimit: 0 },
     resolve: { conditions: [source, ...defaultClientConditions] },
     ssr: {
       resolve: { conditions: [source, ...defaultServerConditions], externalConditions: [source] },
