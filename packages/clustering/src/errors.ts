@@ -6,6 +6,8 @@ export type ClusteringErrorCode =
   | 'duplicate_id'
   /** A model folder or model file is missing or unreadable. */
   | 'model_missing'
+  /** An optional runtime package (`@huggingface/transformers`) is not installed or does not load. */
+  | 'backend_unavailable'
   /** The model loaded but produced something unexpected (shape, dtype). */
   | 'model_output'
   /** An embedder was used in a way its contract forbids (e.g. dimension mismatch). */

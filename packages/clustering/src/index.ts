@@ -106,6 +106,7 @@ export { generateSyntheticHeadlines, type SyntheticHeadline, type SyntheticOptio
 export {
   createMiniLMEmbedder,
   defaultModelDirectory,
+  TRANSFORMERS_PACKAGE,
   meanPoolAndNormalise,
   CLU_2_THRESHOLDS,
   MINILM_MODEL_SPEC,

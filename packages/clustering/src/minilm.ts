@@ -1,9 +1,12 @@
+import type * as Transformers from '@huggingface/transformers';
 import { access } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CLU_2_JUDGE_LOW_THRESHOLD, CLU_2_MERGE_THRESHOLD } from './constants.js';
 import type { Embedder, SimilarityThresholds } from './embedder.js';
 import { ClusteringError } from './errors.js';
+
+type TransformersModule = typeof Transformers;
 
 /** One file of a model spec: where it lives in the model folder and where to download it. */
 export interface ModelFile {
@@ -184,8 +187,7 @@ export async function createMiniLMEmbedder(options: MiniLMEmbedderOptions = {}):
       });
     }
   }
-  const transformers = await import('@huggingface/transformers');
-  const { env, AutoTokenizer, AutoModel } = transformers;
+  const { env, AutoTokenizer, AutoModel } = await loadTransformers();
   env.allowRemoteModels = false;
   env.allowLocalModels = true;
   env.localModelPath = `${dirname(modelPath)}/`;
@@ -250,4 +252,32 @@ export async function createMiniLMEmbedder(options: MiniLMEmbedderOptions = {}):
       await (model as unknown as { dispose?: () => Promise<void> }).dispose?.();
     },
   };
+}
+
+/** The optional peer that runs MiniLM; the offline embedder needs neither it nor onnxruntime-node. */
+export const TRANSFORMERS_PACKAGE = '@huggingface/transformers';
+
+/**
+ * Loads `@huggingface/transformers` on first use of MiniLM (never at import time, so the offline
+ * default runs where the optional peer is not installed).
+ *
+ * @throws ClusteringError `backend_unavailable`, naming the package to install, when it is missing or does not load.
+ */
+export async function loadTransformers(
+  importModule: (specifier: string) => Promise<unknown> = (specifier) => import(specifier),
+): Promise<TransformersModule> {
+  try {
+    return (await importModule(TRANSFORMERS_PACKAGE)) as TransformersModule;
+  } catch (error) {
+    const missing = (error as { code?: unknown }).code === 'ERR_MODULE_NOT_FOUND';
+    throw new ClusteringError({
+      code: 'backend_unavailable',
+      stage: 'load_model',
+      field: 'embedder',
+      message: missing
+        ? `the MiniLM embedder needs the optional package ${TRANSFORMERS_PACKAGE} (with onnxruntime-node): install it with \`pnpm add ${TRANSFORMERS_PACKAGE}\` (or npm install), or use the offline embedder`
+        : `${TRANSFORMERS_PACKAGE} could not be loaded on ${process.platform}-${process.arch} (${(error instanceof Error ? error.message : String(error)).split('\n')[0]}); the offline embedder still works`,
+      cause: error,
+    });
+  }
 }
