@@ -37,6 +37,19 @@ export {
 export { rateRoster, requeueStoriesOfOutlets, type RateStageReport } from './stages/rate.js';
 export { drainReratingQueue, type RerateStageReport } from './stages/rerate.js';
 export {
+  contentBucketOf,
+  contentWindowEvidence,
+  createContentWindowAnalyzer,
+  enqueueDueReratings,
+  lifecycleFacts,
+  recordContentSeries,
+  type ContentSeriesReport,
+  type ContentWindowAnalyzer,
+  type ContentWindowRequest,
+  type ContentWindowResult,
+  type DueStageReport,
+} from './stages/lifecycle.js';
+export {
   ingestSource,
   ingestSources,
   type IngestStageReport,

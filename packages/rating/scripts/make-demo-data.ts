@@ -2,7 +2,7 @@
  * Generates the SYNTHETIC demo data of `packages/rating/demo/`: articles of three fictional outlets
  * (`periodico-a.example`, `periodico-b.example` in Spain, `jornal-c.example` in Brazil), their
  * evidence records and a roster of stored ratings computed by this package with the offline
- * lexicon baseline, with the scheduler facts of the demo (kept apart from the ratings, `facts`). Every article says it is synthetic; none is real news.
+ * lexicon baseline. Every article says it is synthetic; none is real news.
  *
  * `pnpm --filter @espectro/rating demo-data`
  */
@@ -18,7 +18,6 @@ import {
   recordPreliminary,
   recordRating,
   type Article,
-  type OutletLifecycleFacts,
   type StoredRating,
 } from '../src/index.js';
 import { METHODOLOGY_VERSION, type RatingEvidenceRecord } from '@espectro/methodology';
@@ -281,13 +280,12 @@ for (const [domain, record] of Object.entries(evidence)) {
 }
 
 // The roster: each outlet rated on its content run (offline lexicon) on the demo date, plus one
-// preliminary outlet. Scheduler facts after the demo date make `outlets due --as-of 2026-05-10`
-// show an accepted contestation (periodico-a) and 14 days of content drift (periodico-b).
+// preliminary outlet. The lifecycle (drift series, article counts, contestations) is not part of a
+// roster file: it is derived from stored data (`espectro outlets due --db`).
 const store = createMemoryRatingStore();
 const source = createMemoryArticleSource(articles);
 const analyzer = createLexiconArticleAnalyzer();
 const roster: StoredRating[] = [];
-const facts: Record<string, OutletLifecycleFacts> = {};
 for (const [domain, record] of Object.entries(evidence)) {
   const map = await loadPoliticalActorMap(record.country, actorsDirectory);
   const control = record.ownership?.ownership_history?.find((entry) => entry.control_change === true)?.date;
@@ -302,19 +300,6 @@ for (const [domain, record] of Object.entries(evidence)) {
   const full: RatingEvidenceRecord = { ...record, content: result.evidence };
   const { rating } = await recordRating(store, { evidence: full, asOf: AS_OF, changedAt: `${AS_OF}T12:00:00Z` });
   roster.push(rating);
-  if (domain === 'periodico-a.example') {
-    facts[domain] = {
-      contestations: [{ id: 'c-demo-1', dimension: 'bias', status: 'accepted', resolved_at: '2026-05-02' }],
-    };
-  }
-  if (domain === 'periodico-b.example') {
-    facts[domain] = {
-      drift: Array.from({ length: 14 }, (_, day) => ({
-        date: new Date(Date.parse('2026-05-10T00:00:00Z') - day * 86_400_000).toISOString().slice(0, 10),
-        bucket: 'center' as const,
-      })),
-    };
-  }
 }
 roster.push(
   await recordPreliminary(store, {
@@ -330,10 +315,9 @@ roster.push(
     methodologyVersion: METHODOLOGY_VERSION,
   }),
 );
-facts['nuevo-medio.example'] = { articles_in_window: 23 };
 writeFileSync(
   `${demoDirectory}roster.json`,
-  `${JSON.stringify({ note: 'SYNTHETIC demo roster: fictional outlets rated by @espectro/rating with the offline lexicon baseline on synthetic articles. Not ratings of real outlets.', outlets: roster, facts }, null, 2)}\n`,
+  `${JSON.stringify({ note: 'SYNTHETIC demo roster: fictional outlets rated by @espectro/rating with the offline lexicon baseline on synthetic articles. Not ratings of real outlets.', outlets: roster }, null, 2)}\n`,
 );
 console.log(
   `wrote ${articles.length} articles, ${Object.keys(evidence).length} evidence records, roster of ${roster.length} to ${demoDirectory}`,

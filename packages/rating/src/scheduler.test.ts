@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { reEvaluationDue } from '@espectro/methodology';
+import { fc, test as propertyTest } from '@fast-check/vitest';
+import { RATING_PARAMETERS, reEvaluationDue } from '@espectro/methodology';
 import { describe, expect, test } from 'vitest';
 import { DEMO_DIRECTORY } from './__fixtures__/fixtures.js';
 import { evidenceDigest } from './digest.js';
@@ -47,6 +48,10 @@ const rated: StoredRating = {
 
 /** The facts of one outlet as the options of `dueOutlets`. */
 const withFacts = (outlet: StoredRating, facts: OutletLifecycleFacts) => new Map([[outlet.domain, facts]]);
+
+function dayBefore(date: string, offset: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - offset * 86_400_000).toISOString().slice(0, 10);
+}
 
 function day(offset: number): string {
   return new Date(Date.parse('2026-04-27T00:00:00Z') - offset * 86_400_000).toISOString().slice(0, 10);
@@ -186,9 +191,30 @@ describe('dueOutlets', () => {
     expect(dueOutlets([preliminary], { asOf: '2026-06-20' })[0]!.reasons).toEqual(['preliminary_needs_review']);
   });
 
+  test('a roster file carries no lifecycle facts', () => {
+    expect(() => parseStoredRatingsFile({ outlets: [], facts: {} })).toThrow(/facts/);
+  });
+
   test('the synthetic demo roster: contestation and drift after the demo date', () => {
     const roster = parseStoredRatingsFile(JSON.parse(readFileSync(`${DEMO_DIRECTORY}roster.json`, 'utf8')));
-    const due = dueOutlets(roster.outlets, { asOf: '2026-05-10', facts: roster.facts });
+    // What the store derives after the demo date (espectro outlets due --db reads them from stored data).
+    const facts = new Map<string, OutletLifecycleFacts>([
+      [
+        'periodico-a.example',
+        { contestations: [{ id: 'c-demo-1', dimension: 'bias', status: 'accepted', resolved_at: '2026-05-02' }] },
+      ],
+      [
+        'periodico-b.example',
+        {
+          drift: Array.from({ length: 14 }, (_, offset) => ({
+            date: dayBefore('2026-05-10', offset),
+            bucket: 'center' as const,
+          })),
+        },
+      ],
+      ['nuevo-medio.example', { articles_in_window: 23 }],
+    ]);
+    const due = dueOutlets(roster.outlets, { asOf: '2026-05-10', facts });
     // without the facts only the calendar speaks
     expect(dueOutlets(roster.outlets, { asOf: '2026-05-10' }).map((outlet) => outlet.reasons)).toEqual([
       [],
@@ -230,4 +256,33 @@ describe('consecutiveDriftDays', () => {
     expect(consecutiveDriftDays(observations, 'right', '2026-04-28')).toBe(0);
     expect(consecutiveDriftDays(observations, null, '2026-04-27')).toBe(0);
   });
+});
+
+describe('REV-1 drift from a daily series (property)', () => {
+  const quiet: StoredRating = {
+    ...rated,
+    rating_evidence: { ...rated.rating_evidence, ownership: undefined } as StoredRating['rating_evidence'],
+  };
+  propertyTest.prop([
+    fc.integer({ min: 0, max: 40 }),
+    fc.constantFrom('center' as const, 'left' as const),
+    fc.constantFrom('right' as const, 'inconclusive' as const, 'insufficient' as const),
+    fc.integer({ min: 0, max: 20 }),
+  ])(
+    'due for drift exactly when the last contentDriftDays or more days all differ from the stored bucket',
+    (streak, drifted, breaker, before) => {
+      // `before` older days of any kind, then a day that breaks the streak, then `streak` drifted days up to asOf.
+      const drift = [
+        ...Array.from({ length: before }, (_, offset) => ({
+          date: day(streak + 1 + offset),
+          bucket: offset % 2 === 0 ? drifted : ('right' as const),
+        })),
+        { date: day(streak), bucket: breaker },
+        ...Array.from({ length: streak }, (_, offset) => ({ date: day(offset), bucket: drifted })),
+      ];
+      const [due] = dueOutlets([quiet], { asOf: '2026-04-27', facts: withFacts(quiet, { drift }) });
+      expect(due!.reasons.includes('content_drift')).toBe(streak >= RATING_PARAMETERS.contentDriftDays);
+      expect(consecutiveDriftDays(drift, 'right', '2026-04-27')).toBe(streak);
+    },
+  );
 });

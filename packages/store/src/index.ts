@@ -80,6 +80,14 @@ export {
   type ReratingRequest,
 } from './rating-lifecycle.js';
 export {
+  ContentWindowSchema,
+  countArticlesInWindow,
+  createStoreArticleSource,
+  listContentSeries,
+  recordContentWindow,
+  type ContentWindow,
+} from './content-series.js';
+export {
   ArticleInputSchema,
   NEAR_DUPLICATE_TITLE_DAYS,
   articleIdFor,

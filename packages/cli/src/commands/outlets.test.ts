@@ -7,7 +7,7 @@ import { reportError } from '../errors.js';
 import { memoryIo } from '../test-io.js';
 import { isPendingEvidence } from '@espectro/methodology';
 import { parseStoredRatingsFile, recordPreliminary, recordRating } from '@espectro/rating';
-import { openStore } from '@espectro/store';
+import { openStore, recordContentWindow } from '@espectro/store';
 import { migratedTemplate } from '@espectro/store/testing';
 import { outletsCommand } from './outlets.js';
 
@@ -123,55 +123,117 @@ describe('espectro outlets analyze', () => {
   });
 });
 
+/** A database folder holding the synthetic demo roster's ratings, as `espectro run` stores them. */
+async function demoStore(): Promise<string> {
+  const folder = join(mkdtempSync(join(tmpdir(), 'espectro-outlets-')), 'db');
+  const { outlets } = parseStoredRatingsFile(JSON.parse(readFileSync(join(demo, 'roster.json'), 'utf8')));
+  const store = await openStore({ dataDir: folder, loadDataDir: await migratedTemplate(), env: {} });
+  try {
+    for (const outlet of outlets) {
+      const evidence = outlet.rating_evidence;
+      if (isPendingEvidence(evidence)) {
+        await recordPreliminary(store.ratings, {
+          domain: outlet.domain,
+          name: outlet.name,
+          country: outlet.country,
+          evidence,
+          changedAt: `${outlet.added_at}T08:00:00.000Z`,
+          methodologyVersion: outlet.rating.methodology_version,
+        });
+      } else {
+        await recordRating(store.ratings, {
+          evidence,
+          asOf: outlet.rating.as_of,
+          changedAt: `${outlet.rating.as_of}T12:00:00.000Z`,
+        });
+      }
+    }
+  } finally {
+    await store.close();
+  }
+  return folder;
+}
+
 describe('espectro outlets due', () => {
-  test('lists due outlets with reasons and CON-4 causes', async () => {
-    const { code, out } = await run(['due', '--roster', join(demo, 'roster.json'), '--as-of', '2026-05-10']);
+  test('decides from stored data: an accepted contestation, 14 stored days of drift, a preliminary outlet’s stored articles', async () => {
+    const folder = await demoStore();
+    const store = await openStore({ dataDir: folder, env: {} });
+    try {
+      await store.contestations.create({
+        id: 'c-demo-1',
+        dimension: 'bias',
+        outlet: 'periodico-a.example',
+        contesterId: 'lector-demo',
+        text: 'Texto ficticio.',
+        createdAt: '2026-05-01T10:00:00Z',
+      });
+      await store.contestations.transition('c-demo-1', {
+        to: 'triage',
+        by: 'editora',
+        at: '2026-05-02T09:00:00Z',
+        notes: '',
+      });
+      await store.contestations.transition('c-demo-1', {
+        to: 'accepted',
+        by: 'editora',
+        at: '2026-05-02T10:00:00Z',
+        notes: 'Procede.',
+      });
+      // Rated on 2026-04-27: 13 days of drift by 2026-05-10, 14 by 2026-05-11.
+      for (let offset = 0; offset < 14; offset += 1) {
+        const day = new Date(Date.parse('2026-05-11T00:00:00Z') - offset * 86_400_000).toISOString().slice(0, 10);
+        await store.database.db.transaction((tx) =>
+          recordContentWindow(tx, {
+            domain: 'periodico-b.example',
+            day,
+            windowStart: day,
+            windowDays: 30,
+            articles: 40,
+            sampleSize: 40,
+            bucket: 'center',
+            backend: 'lexicon-baseline (offline)',
+            content: null,
+            computedAt: `${day}T06:00:00Z`,
+          }),
+        );
+      }
+      await store.articles.insert(
+        Array.from({ length: 23 }, (_, index) => ({
+          url: `https://nuevo-medio.example/nota-${index}`,
+          canonicalUrl: `https://nuevo-medio.example/nota-${index}`,
+          domain: 'nuevo-medio.example',
+          title: `Nota ficticia ${index}`,
+          titleKey: `nota ficticia ${index}`,
+          publishedAt: `2026-04-${String(11 + (index % 18)).padStart(2, '0')}T10:00:00Z`,
+          firstSeenAt: '2026-04-29T10:00:00Z',
+        })),
+      );
+    } finally {
+      await store.close();
+    }
+    const { code, out, err } = await run(['due', '--db', folder, '--as-of', '2026-05-11']);
+    expect(err).toBe('');
     expect(code).toBe(0);
-    expect(out).toContain('3 of 4 outlet(s) due on 2026-05-10');
+    expect(out).toContain(`3 of 4 outlet(s) due on 2026-05-11 (${folder})`);
     expect(out).toMatch(/periodico-a\.example\s+yes\s+accepted_contestation\s+accepted_contestation/);
     expect(out).toMatch(/periodico-b\.example\s+yes\s+editorial_change\s+content_drift/);
     expect(out).toMatch(/jornal-c\.example\s+no/);
-    const json = JSON.parse(
-      (await run(['due', '--roster', join(demo, 'roster.json'), '--as-of', '2026-05-10', '--json'])).out,
-    ) as { outlets: { domain: string; due: boolean }[] };
-    expect(json.outlets.filter((outlet) => outlet.due).map((outlet) => outlet.domain)).toEqual([
-      'periodico-a.example',
-      'periodico-b.example',
-      'nuevo-medio.example',
-    ]);
+    expect(out).toMatch(/nuevo-medio\.example\s+yes\s+editorial_change\s+preliminary_content_analysis_due/);
+    expect(out).toContain('REV-2: 23 articles');
+    expect(out).toMatch(
+      /1 re-rating\(s\) waiting in the queue[\s\S]*periodico-a\.example: accepted_contestation → accepted_contestation/,
+    );
+    const day13 = JSON.parse((await run(['due', '--db', folder, '--as-of', '2026-05-10', '--json'])).out) as {
+      outlets: { domain: string; reasons: string[] }[];
+    };
+    expect(day13.outlets.find((outlet) => outlet.domain === 'periodico-b.example')!.reasons).toEqual([]);
     expect((await run(['due', '--roster', join(demo, 'roster.json')])).code).toBe(2);
-  });
+  }, 180_000);
 });
 
 describe('espectro outlets verify', () => {
   test('re-derives every rating stored in the database: exit 0 and the verdicts stored; exit 1 naming a tampered field', async () => {
-    const folder = join(mkdtempSync(join(tmpdir(), 'espectro-outlets-')), 'db');
-    const { outlets } = parseStoredRatingsFile(JSON.parse(readFileSync(join(demo, 'roster.json'), 'utf8')));
-    let store = await openStore({ dataDir: folder, loadDataDir: await migratedTemplate(), env: {} });
-    try {
-      for (const outlet of outlets) {
-        const evidence = outlet.rating_evidence;
-        if (isPendingEvidence(evidence)) {
-          await recordPreliminary(store.ratings, {
-            domain: outlet.domain,
-            name: outlet.name,
-            country: outlet.country,
-            evidence,
-            changedAt: `${outlet.added_at}T08:00:00.000Z`,
-            methodologyVersion: outlet.rating.methodology_version,
-          });
-        } else {
-          await recordRating(store.ratings, {
-            evidence,
-            asOf: outlet.rating.as_of,
-            changedAt: `${outlet.rating.as_of}T12:00:00.000Z`,
-          });
-        }
-      }
-    } finally {
-      await store.close();
-    }
-
+    const folder = await demoStore();
     const ok = await run(['verify', '--db', folder, '--json']);
     expect(ok.err).toBe('');
     expect(ok.code).toBe(0);
@@ -183,7 +245,7 @@ describe('espectro outlets verify', () => {
       unsealed: [],
     });
 
-    store = await openStore({ dataDir: folder, env: {} });
+    const store = await openStore({ dataDir: folder, env: {} });
     try {
       expect([...(await store.ratingVerifications.latest()).values()].map((entry) => entry.result)).toEqual([
         'verified',

@@ -18,12 +18,13 @@ import {
   dueOutlets,
   loadPoliticalActorMap,
   parseArticlesJsonl,
-  parseStoredRatingsFile,
   RatingError,
   tendencyFromAnalyses,
   verifyRatings,
   type ContentAnalysisResult,
 } from '@espectro/rating';
+import { createContentWindowAnalyzer, lifecycleFacts, type ContentWindowAnalyzer } from '@espectro/pipeline';
+import type { Store } from '@espectro/store';
 import { listSourceRows, openStore, storedRatingOfRow } from '@espectro/store';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
@@ -34,7 +35,7 @@ import { printRating } from './rate.js';
 const usage = `Usage:
   espectro outlets analyze <domain> --articles <file.jsonl> [--evidence <file.json>] [--country XX]
                                     [--as-of DATE] [--seed N] [--actors DIR] [--offline] [--json]
-  espectro outlets due --roster <file.json> --as-of DATE [--model ID] [--json]
+  espectro outlets due [--db DIR] [--as-of DATE] [--model ID] [--json]
   espectro outlets verify [--db DIR] [--json]
 
 analyze  Content analysis of one outlet (seed 002 §4): a stratified sample of at most 60 of its
@@ -45,8 +46,10 @@ analyze  Content analysis of one outlet (seed 002 §4): a stratified sample of a
          "lexicon-baseline (offline)". --evidence adds the result to an evidence record
          (rating_evidence) and rates the outlet from it. The country (for the political-actor map in
          data/political-actors/) comes from the evidence or --country.
-due      Which outlets of a roster are due for (re-)rating on --as-of, why (REV-1, REV-2, accepted
-         contestations, new prompt/model/methodology version) and the CON-4 cause to record.
+due      Which outlets stored in the database are due for (re-)rating on --as-of (default today), why
+         (REV-1 cadence, ownership and drift — from the stored daily content series —, REV-2 article
+         counts of preliminary outlets, accepted contestations, new prompt/model/methodology
+         version), the CON-4 cause to record, and the re-ratings already waiting in the queue.
 verify   Re-derives every rating stored in the database (.espectro/db, --db DIR or DATABASE_URL) from
          its evidence and checks the evidence against the seal stored with the rating; records the
          verdict of each outlet (shown on its page); exit 1 and list the mismatches if any ("if the
@@ -83,7 +86,7 @@ async function readText(path: string, cwd: string): Promise<string> {
 }
 
 /** `--actors`, else the nearest `data/political-actors` folder at or above the working directory. */
-function actorsDirectory(option: string | undefined, cwd: string): string {
+export function actorsDirectory(option: string | undefined, cwd: string): string {
   if (option !== undefined) return resolve(cwd, option);
   let directory = resolve(cwd);
   for (;;) {
@@ -94,6 +97,27 @@ function actorsDirectory(option: string | undefined, cwd: string): string {
       throw new UsageError('no data/political-actors folder found here or above; pass --actors DIR');
     directory = parent;
   }
+}
+
+/**
+ * The content analysis the worker's lifecycle jobs use (the daily REV-1 content series and
+ * content-driven re-ratings): the transparent lexicon baseline, offline — **[Espectro choice: a
+ * daily per-outlet series is not spent on model calls; `espectro outlets analyze` runs the LLM
+ * rubric]** — over the stored articles, with the nearest `data/political-actors` maps. `undefined`
+ * (the series is not computed, and the worker says so) when no actor map folder is found.
+ */
+export function workerContentWindows(store: Store, cwd: string): ContentWindowAnalyzer | undefined {
+  let directory: string;
+  try {
+    directory = actorsDirectory(undefined, cwd);
+  } catch {
+    return undefined;
+  }
+  return createContentWindowAnalyzer({
+    store,
+    analyzer: createArticleAnalyzer({ env: {}, offline: true }),
+    actorsDirectory: directory,
+  });
 }
 
 /** Validates a `rating_evidence` record read from `file` (the seed-002 shape of @espectro/methodology). */
@@ -272,7 +296,7 @@ async function due(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     options: {
-      roster: { type: 'string' },
+      db: { type: 'string' },
       'as-of': { type: 'string' },
       model: { type: 'string' },
       json: { type: 'boolean' },
@@ -281,38 +305,52 @@ async function due(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  if (values.roster === undefined) throw new UsageError('--roster <file.json> is required');
-  const asOf = checkDate(values['as-of'], '--as-of');
-  if (asOf === undefined) throw new UsageError('--as-of DATE is required');
-  return withInputErrors(async () => {
-    const roster = parseStoredRatingsFile(await readJsonFile(values.roster!, io.cwd), values.roster!);
-    const decisions = dueOutlets(roster.outlets, {
-      asOf,
-      facts: roster.facts,
-      ...(values.model === undefined ? {} : { currentModel: values.model }),
-    });
-    if (values.json === true) {
-      io.stdout(`${JSON.stringify({ asOf, outlets: decisions }, null, 2)}\n`);
-      return ExitCode.ok;
-    }
-    const dueCount = decisions.filter((decision) => decision.due).length;
-    io.stdout(`${dueCount} of ${decisions.length} outlet(s) due on ${asOf}\n\n`);
-    io.stdout(
-      `${formatTable(
-        ['outlet', 'due', 'cause (CON-4)', 'reasons'],
-        decisions.map((decision) => [
-          decision.domain,
-          decision.due ? 'yes' : 'no',
-          decision.cause ?? '—',
-          decision.reasons.join(', ') || '—',
-        ]),
-      )}\n`,
-    );
-    for (const decision of decisions.filter((entry) => entry.due)) {
-      io.stdout(`\n${decision.domain}\n${decision.details.map((line) => `  - ${line}`).join('\n')}\n`);
-    }
-    return ExitCode.ok;
+  const asOf = checkDate(values['as-of'], '--as-of') ?? new Date().toISOString().slice(0, 10);
+  const store = await openStore({
+    cwd: io.cwd,
+    env: io.env,
+    owner: 'espectro outlets due',
+    ...(values.db === undefined ? {} : { dataDir: values.db }),
   });
+  try {
+    return await withInputErrors(async () => {
+      const outlets = await store.ratings.list();
+      const decisions = dueOutlets(outlets, {
+        asOf,
+        facts: await lifecycleFacts(store, outlets, asOf),
+        ...(values.model === undefined ? {} : { currentModel: values.model }),
+      });
+      const queued = await store.reratings.list({ status: 'pending' });
+      if (values.json === true) {
+        io.stdout(
+          `${JSON.stringify({ database: store.database.location, asOf, outlets: decisions, queued }, null, 2)}\n`,
+        );
+        return ExitCode.ok;
+      }
+      const dueCount = decisions.filter((decision) => decision.due).length;
+      io.stdout(`${dueCount} of ${decisions.length} outlet(s) due on ${asOf} (${store.database.location})\n\n`);
+      io.stdout(
+        `${formatTable(
+          ['outlet', 'due', 'cause (CON-4)', 'reasons'],
+          decisions.map((decision) => [
+            decision.domain,
+            decision.due ? 'yes' : 'no',
+            decision.cause ?? '—',
+            decision.reasons.join(', ') || '—',
+          ]),
+        )}\n`,
+      );
+      for (const decision of decisions.filter((entry) => entry.due)) {
+        io.stdout(`\n${decision.domain}\n${decision.details.map((line) => `  - ${line}`).join('\n')}\n`);
+      }
+      io.stdout(`\n${queued.length} re-rating(s) waiting in the queue (the worker's rerate job drains it)\n`);
+      for (const entry of queued)
+        io.stdout(`  - ${entry.domain}: ${entry.reason} → ${entry.cause}${entry.detail ? ` — ${entry.detail}` : ''}\n`);
+      return ExitCode.ok;
+    });
+  } finally {
+    await store.close();
+  }
 }
 
 async function verify(args: string[], io: CliIo): Promise<number> {

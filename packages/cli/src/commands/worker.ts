@@ -29,6 +29,7 @@ import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 import { chooseClassifier } from './hc.js';
 import { crashHooks } from './run.js';
 import { replayDemo, type ReplayDemoOptions } from './worker-replay.js';
+import { workerContentWindows } from './outlets.js';
 
 const usage = `Usage: espectro worker [--once] [--interval 60s] [--db DIR] [--embedder auto|offline|minilm]
                        [--judge auto|llm|none] [--quiet] [--json]
@@ -155,12 +156,14 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
   const workerId = `${hostname()}:${process.pid}`;
   // The crash tests' hook (as in `espectro run`): die at the Nth committed unit or queue step.
   const crash = crashHooks(io.env);
+  const contentWindows = workerContentWindows(store, io.cwd);
   const services: NewsroomServices = {
     backends,
     fetcher: createFeedFetcher({ clock }),
     workerId,
     chileHeadlines: chileHeadlineIngest(store, io, clock),
     ...(crash ? { hooks: crash } : {}),
+    ...(contentWindows === undefined ? {} : { contentWindows }),
     ...options.services,
   };
   const worker = await createWorker({

@@ -28,6 +28,8 @@ export const RATING_PARAMETERS = Object.freeze({
   reviewCadenceDays: 180,
   /** REV-1: consecutive days of content drift that trigger a re-evaluation. */
   contentDriftDays: 14,
+  /** REV-1: length of the rolling window whose content bucket is computed each day (the drift series). */
+  contentDriftWindowDays: 30,
   /** REV-2: articles needed before the first content analysis. */
   preliminaryMinArticles: 20,
   /** REV-2: target days after being added within which the content analysis should run. */

@@ -230,6 +230,11 @@ export const ratingRules: RuleEntry[] = [
         default: P.contentDriftDays,
         description: 'consecutive days of content drift that trigger a review',
       },
+      {
+        name: 'contentDriftWindowDays',
+        default: P.contentDriftWindowDays,
+        description: 'days of the rolling window whose content bucket is computed each day',
+      },
     ],
     statement:
       'Due when: the last review is ≥ 180 days before asOf (cadence); an ownership change, a regime change or a new primary academic evaluation is dated strictly after the last review; or the rolling 30-day content bucket differed from the stored bucket on each of the last ≥ 14 consecutive days. Dates after asOf are input errors.',

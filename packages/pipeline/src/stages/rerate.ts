@@ -18,6 +18,7 @@ import {
   type StoreTransaction,
 } from '@espectro/store';
 import { commitUnit, report, type PipelineContext } from '../context.js';
+import { contentWindowEvidence, type ContentWindowAnalyzer } from './lifecycle.js';
 import { requeueStoriesOfOutlets } from './rate.js';
 
 /** What {@link drainReratingQueue} did. */
@@ -71,6 +72,7 @@ async function rerateOutlet(
   domain: string,
   entries: ReratingEntry[],
   now: Date,
+  content: ContentWindowAnalyzer | undefined,
 ): Promise<{ reratings: number; changed: boolean; failed: number }> {
   const ratings = createStoreRatingRecordStore(tx);
   const at = now.toISOString();
@@ -96,8 +98,13 @@ async function rerateOutlet(
   for (const plan of planReratings(entries)) {
     let result: RecordRatingResult;
     try {
+      let evidence = current.rating_evidence as RatingEvidenceRecord;
+      // A drift re-rating analyses the content again: the series showed the content moved. Other
+      // causes (cadence, an event, a version) re-derive the rating from the stored evidence.
+      if (content !== undefined && plan.entries.some((entry) => entry.reason === 'content_drift'))
+        evidence = await contentWindowEvidence(content, evidence, at.slice(0, 10));
       result = await recordRating(ratings, {
-        evidence: current.rating_evidence as RatingEvidenceRecord,
+        evidence,
         asOf: at.slice(0, 10),
         changedAt: at,
         cause: plan.cause,
@@ -126,14 +133,16 @@ async function rerateOutlet(
 
 /**
  * Re-rates the outlets waiting in the queue, one unit of work per outlet, at most `limit` outlets
- * (default 100) per call. The re-rating date is the context clock's day.
+ * (default 100) per call. The re-rating date is the context clock's day. With `content`, a drift
+ * re-rating (REV-1 `content_drift`) first analyses the outlet's stored articles of the content
+ * window again (`contentWindowEvidence`); other re-ratings re-derive from the stored evidence.
  *
  * @example
  * const report = await drainReratingQueue(context);
  */
 export async function drainReratingQueue(
   context: PipelineContext,
-  options: { limit?: number } = {},
+  options: { limit?: number; content?: ContentWindowAnalyzer } = {},
 ): Promise<RerateStageReport> {
   const limit = options.limit ?? 100;
   const stageReport: RerateStageReport = { outlets: 0, reratings: 0, changed: 0, failed: 0, storiesQueued: 0 };
@@ -142,7 +151,7 @@ export async function drainReratingQueue(
     const done = await commitUnit(context, `rerate:${taken}`, async (tx) => {
       const next = await claimNextRerating(tx);
       if (next === undefined) return false;
-      const outcome = await rerateOutlet(tx, next.domain, next.entries, now);
+      const outcome = await rerateOutlet(tx, next.domain, next.entries, now, options.content);
       stageReport.outlets += 1;
       stageReport.reratings += outcome.reratings;
       stageReport.failed += outcome.failed;

@@ -17,6 +17,7 @@ import { clusterNewArticles } from '../stages/cluster.js';
 import { ingestSource } from '../stages/ingest.js';
 import { publishStories } from '../stages/publish.js';
 import { drainReratingQueue } from '../stages/rerate.js';
+import { enqueueDueReratings, recordContentSeries, type ContentWindowAnalyzer } from '../stages/lifecycle.js';
 import { drainRetryQueue } from '../stages/retry.js';
 import { synthesiseClusters } from '../stages/synthesise.js';
 import { classifyTopics, retryUnclassifiedTopics } from '../stages/topics.js';
@@ -38,6 +39,12 @@ export interface NewsroomServices {
    * those feeds are not fetched.
    */
   chileHeadlines?: IngestBody;
+  /**
+   * The content analysis over stored articles (`createContentWindowAnalyzer`): the daily rolling
+   * content series (REV-1 drift) and the content re-analysis of content-driven re-ratings. Without
+   * it the series is not computed and re-ratings re-derive from the stored evidence.
+   */
+  contentWindows?: ContentWindowAnalyzer;
   /** Progress of the stages (the terminal of `espectro worker`). */
   onProgress?: (event: PipelineProgress) => void;
   /** Hooks around every unit of work the stages commit (the crash tests kill the worker in them). */
