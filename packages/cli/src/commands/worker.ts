@@ -16,6 +16,7 @@ import {
   createJobRegistry,
   createWorker,
   newsroomJobs,
+  ratingLifecycleJobs,
   resolveBackends,
   type CycleSummary,
   type EmbedderChoice,
@@ -168,7 +169,7 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
   };
   const worker = await createWorker({
     store,
-    registry: createJobRegistry(newsroomJobs()),
+    registry: createJobRegistry([...newsroomJobs(), ...ratingLifecycleJobs()]),
     services,
     clock,
     workerId,

@@ -24,6 +24,10 @@ import {
   type ContentWindowAnalyzer,
 } from './lifecycle.js';
 import { drainReratingQueue } from './rerate.js';
+import { randomBytes } from 'node:crypto';
+import { createJobRegistry } from '../worker/registry.js';
+import { ratingLifecycleJobs, type NewsroomServices } from '../worker/newsroom-jobs.js';
+import { createWorker } from '../worker/worker.js';
 
 const ACTORS = fileURLToPath(new URL('../../../../data/political-actors', import.meta.url));
 
@@ -155,4 +159,27 @@ describe('the outlet lifecycle from stored data', () => {
       note: expect.stringMatching(/^insufficient/),
     });
   });
+
+  it('runs as the worker jobs content-series and lifecycle-due', async () => {
+    const schema = `espectro_queue_${randomBytes(4).toString('hex')}`;
+    // The jobs use only the store and the content analysis: no backend, no fetcher.
+    const services = { workerId: 'test-worker', contentWindows: drifting } as unknown as NewsroomServices;
+    const worker = await createWorker({
+      store,
+      registry: createJobRegistry(ratingLifecycleJobs()),
+      services,
+      clock: createManualClock('2026-06-01T06:00:00Z'),
+      queueSchema: schema,
+    });
+    try {
+      const summary = await worker.runCycle();
+      expect(summary.jobs['content-series']).toMatchObject({ failed: 0, totals: { analysed: 2 } });
+      expect(summary.jobs['lifecycle-due']).toMatchObject({ failed: 0, totals: { outlets: 2 } });
+    } finally {
+      await worker.stop();
+      await test.database.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+    const series = await lifecycleFacts(store, await store.ratings.list(), '2026-06-01');
+    expect(series.get('deriva.example')!.drift!.at(-1)).toEqual({ date: '2026-06-01', bucket: 'center' });
+  }, 180_000);
 });

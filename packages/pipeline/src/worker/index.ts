@@ -32,7 +32,7 @@ export {
   type WorkerEvent,
   type WorkerOptions,
 } from './worker.js';
-export { newsroomJobs, outcomeOf, type NewsroomServices } from './newsroom-jobs.js';
+export { newsroomJobs, outcomeOf, ratingLifecycleJobs, type NewsroomServices } from './newsroom-jobs.js';
 export { readServiceStatus, type FeedStatus, type ServiceStatus } from './status.js';
 export {
   DEFAULT_CYCLE_INTERVAL_MS,

@@ -205,14 +205,43 @@ export function newsroomJobs(): AnyJobDefinition<NewsroomServices>[] {
     ),
     stageJob(
       'rerate',
-      're-rate the outlets in the re-rating queue with their CON-4 cause (CON-4, REV-1, REV-2)',
-      (pipeline) => drainReratingQueue(pipeline),
+      're-rate the outlets in the re-rating queue with their CON-4 cause (CON-4, REV-1)',
+      (pipeline, job) =>
+        drainReratingQueue(
+          pipeline,
+          job.services.contentWindows === undefined ? {} : { content: job.services.contentWindows },
+        ),
     ),
     stageJob('build', 'tier, coverage, publish guard and blindspots of the changed stories', (pipeline) =>
       buildStories(pipeline),
     ),
     stageJob('publish', 're-decide the 24-h country cap where stories changed (PG country_cap)', (pipeline) =>
       publishStories(pipeline),
+    ),
+  ];
+}
+
+/**
+ * The outlet lifecycle's daily jobs (issue 16 §3), run after the newsroom's: store each rated
+ * outlet's rolling 30-day content bucket of the day (with `services.contentWindows`; without it the
+ * job says so and does nothing), then decide from stored data who is due (REV-1 cadence, ownership,
+ * drift; versions) and enqueue them — the next cycle's `rerate` drains the queue.
+ *
+ * @example
+ * const registry = createJobRegistry([...newsroomJobs(), ...ratingLifecycleJobs()]);
+ */
+export function ratingLifecycleJobs(): AnyJobDefinition<NewsroomServices>[] {
+  return [
+    stageJob(
+      'content-series',
+      "store each rated outlet's rolling 30-day content bucket of the day (REV-1 drift series)",
+      async (pipeline, job) =>
+        job.services.contentWindows === undefined
+          ? { analysed: 0, skipped: 'no content analyzer' }
+          : recordContentSeries(pipeline, job.services.contentWindows),
+    ),
+    stageJob('lifecycle-due', 'enqueue the outlets due for re-rating from stored data (REV-1, versions)', (pipeline) =>
+      enqueueDueReratings(pipeline),
     ),
   ];
 }
