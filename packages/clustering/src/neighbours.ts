@@ -39,6 +39,8 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
   readonly kind = 'exact-sparse';
   private readonly vectors: SparseVector[] = [];
   private readonly prefixNorms: number[] = [];
+  /** First indexed feature id of each item: its unindexed prefix holds only smaller ids. */
+  private readonly prefixBoundaries: number[] = [];
   private readonly postings = new Map<number, { items: number[]; weights: number[] }>();
   private accumulator = new Float64Array(1024);
   private touchedStamp = new Uint32Array(1024);
@@ -62,6 +64,8 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     }
     this.vectors[item] = vector;
     this.prefixNorms[item] = Math.sqrt(prefixSquares);
+    this.prefixBoundaries[item] =
+      prefixEnd < vector.indices.length ? vector.indices[prefixEnd]! : Number.POSITIVE_INFINITY;
     for (let position = prefixEnd; position < vector.indices.length; position += 1) {
       const feature = vector.indices[position]!;
       let posting = this.postings.get(feature);
@@ -93,6 +97,24 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     const accumulator = this.accumulator;
     const stamps = this.touchedStamp;
     const prefixNorms = this.prefixNorms;
+    const boundaries = this.prefixBoundaries;
+    // An item's unindexed prefix has only feature ids below its boundary, so by Cauchy–Schwarz on
+    // those ids its share of the dot product is at most ‖query below the boundary‖ · ‖prefix‖ —
+    // much less than ‖prefix‖ alone, as a query's weight sits mostly in rarer, higher ids.
+    const cumulativeSquares = new Float64Array(vector.indices.length + 1);
+    for (let position = 0; position < vector.indices.length; position += 1)
+      cumulativeSquares[position + 1] = cumulativeSquares[position]! + vector.values[position]! ** 2;
+    const prefixShare = (item: number): number => {
+      const boundary = boundaries[item]!;
+      let low = 0;
+      let high = vector.indices.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (vector.indices[middle]! < boundary) low = middle + 1;
+        else high = middle;
+      }
+      return Math.sqrt(cumulativeSquares[low]!) * prefixNorms[item]!;
+    };
     this.queryStamp = (this.queryStamp + 1) >>> 0 || 1;
     const stamp = this.queryStamp;
     const touched: number[] = [];
@@ -114,7 +136,7 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
         const item = items[entry]!;
         if (stamps[item] !== stamp) {
           // dot(x, y) ≤ ‖x from here on‖ + ‖y's prefix‖ for an item first met now.
-          if (remaining + prefixNorms[item]! < threshold - 1e-9) continue;
+          if (remaining + prefixShare(item) < threshold - 1e-9) continue;
           stamps[item] = stamp;
           accumulator[item] = 0;
           touched.push(item);
@@ -124,7 +146,7 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     }
     const found: Neighbour[] = [];
     for (const item of touched) {
-      const bound = accumulator[item]! + prefixNorms[item]!;
+      const bound = accumulator[item]! + prefixShare(item);
       if (bound + 1e-6 < threshold || !accept(item)) continue;
       const similarity = sparseDot(vector, this.vectors[item]!);
       if (similarity >= threshold) found.push({ item, similarity });
