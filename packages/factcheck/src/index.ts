@@ -98,6 +98,7 @@ export {
   runLiveDebate,
   offsetTime,
   storedLiveResult,
+  type ClaimEmbedder,
   type LiveDebateOptions,
   type LiveChunkEvent,
 } from './pipeline.js';

@@ -3,10 +3,12 @@ import {
   claimHandling,
   findRepeatedClaim,
   normalizeClaimText,
+  REP_EMBEDDING_THRESHOLDS,
   splitSpeakingTime,
   type CheckStatus,
   type Verdict,
 } from '@espectro/methodology';
+import { cosineSimilarity } from '@espectro/speaker-id';
 import type { AudioChunk } from './audio/chunker.js';
 import { judgeClaim, reverifyClaimAudio, type JudgedClaim } from './decide.js';
 import { FactcheckError, isFactcheckError, messageOf, type PipelineStage } from './errors.js';
@@ -54,9 +56,23 @@ export interface LiveDebateOptions {
   fictional?: boolean;
   /** With a {@link DebateRepository}: called for each incoming chunk that is already stored (a resumed run skips it). */
   onSkippedChunk?: (chunk: AudioChunk) => void;
+  /**
+   * REP-1 paraphrases: an embedder of claim texts (e.g. `@espectro/clustering`'s offline embedder or
+   * MiniLM). Used only when `REP_EMBEDDING_THRESHOLDS` has a threshold for its `backend`; without it,
+   * repeats are found by normalised key and token Jaccard alone.
+   */
+  claimEmbedder?: ClaimEmbedder;
   /** The live clock: a chunk is stored at its `now()` (a resumed stream measures its gap from it). Default: the system clock. */
   clock?: LiveClock;
   signal?: AbortSignal;
+}
+
+/** What REP-1 needs of an embedder (`@espectro/clustering`'s `Embedder` satisfies it). */
+export interface ClaimEmbedder {
+  /** The backend label, the key of `REP_EMBEDDING_THRESHOLDS` (e.g. `offline-char-ngram-tfidf`). */
+  readonly backend: string;
+  /** One L2-normalised vector per text, in input order. */
+  embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
 /** One finished chunk and the checks it produced. */
@@ -133,6 +149,27 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
     return fresh;
   };
   const context = (key: string): StageContext => ({ debate, jobId, ledger, key, signal: options.signal });
+  // REP-1 paraphrases: cosine of the claim with each earlier check, vectors kept per text
+  const embedder = options.claimEmbedder;
+  const embeddingThreshold = embedder !== undefined ? REP_EMBEDDING_THRESHOLDS[embedder.backend] : undefined;
+  const vectors = new Map<string, Promise<Float32Array>>();
+  const vectorOf = (text: string): Promise<Float32Array> => {
+    let vector = vectors.get(text);
+    if (vector === undefined) {
+      vector = embedder!.embed([text]).then(([only]) => only!);
+      vectors.set(text, vector);
+    }
+    return vector;
+  };
+  const similaritiesTo = async (text: string, earlier: readonly { text: string }[]): Promise<number[]> => {
+    const claimVector = await vectorOf(text);
+    return Promise.all(
+      earlier.map(async (check) => {
+        // clamped: rounding may put two identical unit vectors a hair above 1
+        return Math.max(-1, Math.min(1, cosineSimilarity(claimVector, await vectorOf(check.text))));
+      }),
+    );
+  };
 
   const step = async <Result>(
     work: ChunkWork,
@@ -224,12 +261,19 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
             repository.earlierChecks({ candidate: speaker, excludeDebateId: debate.id }),
           )
         : [];
+    const similarities =
+      earlier.length > 0 && embeddingThreshold !== undefined
+        ? await step(work, `embed:${claimKey}`, 'repeat', () => similaritiesTo(claim.text, earlier))
+        : undefined;
     const repeated =
       earlier.length > 0
         ? findRepeatedClaim({
             claim: { candidate: speaker, text: claim.text },
             earlierChecks: earlier,
             language: debate.language,
+            ...(similarities !== undefined
+              ? { embeddingSimilarities: similarities, embeddingThreshold: embeddingThreshold! }
+              : {}),
           })
         : { repeated: false as const };
     if (repeated.repeated) {
@@ -243,6 +287,7 @@ export async function* streamLiveDebate(options: LiveDebateOptions): AsyncGenera
         label: repeated.label,
         matchedBy: repeated.matchedBy,
         similarity: repeated.similarity,
+        ...(repeated.matchedBy === 'embedding' ? { embedder: embedder!.backend } : {}),
       };
       entryReason = repeated.label;
       const source = await repository?.getCheck(repeated.checkId);

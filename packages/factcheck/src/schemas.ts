@@ -287,8 +287,10 @@ export const CheckSchema = z.strictObject({
       checkId: z.string(),
       debate: z.string(),
       label: z.string(),
-      matchedBy: z.enum(['exact_key', 'jaccard']),
+      matchedBy: z.enum(['exact_key', 'jaccard', 'embedding']),
       similarity: z.number(),
+      /** For an `embedding` match: the embedder backend whose cosine matched (REP_EMBEDDING_THRESHOLDS). */
+      embedder: z.string().optional(),
     })
     .nullable(),
   history: z.array(VerdictHistoryEntrySchema).min(1),

@@ -30,6 +30,7 @@ import {
   summarizeDebate,
   VERDICT_LABELS_PT,
   type Check,
+  type ClaimEmbedder,
   type DebateInfo,
   type DebateSummary,
   type LiveChunkEvent,
@@ -37,7 +38,8 @@ import {
   type ReviewResult,
 } from '@espectro/factcheck';
 import { fictionalDebateReplay } from '@espectro/factcheck/replay';
-import { TONES } from '@espectro/methodology';
+import { createOfflineEmbedder } from '@espectro/clustering';
+import { REP_EMBEDDING_THRESHOLDS, REP_JACCARD_THRESHOLD, TONES } from '@espectro/methodology';
 import { createStoreDebateRepository, openStore, type Store } from '@espectro/store';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -194,6 +196,18 @@ async function writeOpenData(directory: string, checks: Check[], debate: DebateI
   await writeFile(join(directory, 'claimreview.jsonld'), `${JSON.stringify(reviews, null, 2)}\n`);
 }
 
+/**
+ * REP-1 paraphrases across stored debates: clustering's offline embedder (no model weights needed),
+ * used at its `REP_EMBEDDING_THRESHOLDS` cosine; the operator is told which backend matches repeats.
+ */
+function repeatEmbedder(io: CliIo): ClaimEmbedder {
+  const embedder = createOfflineEmbedder();
+  io.stderr(
+    `REP-1: repeats of earlier stored checks found by normalised text, token Jaccard ≥ ${REP_JACCARD_THRESHOLD} or ${embedder.backend} cosine ≥ ${REP_EMBEDDING_THRESHOLDS[embedder.backend]} (same numbers always)\n`,
+  );
+  return embedder;
+}
+
 /** The site the ClaimReview URLs point at: ESPECTRO_SITE_URL, as the site itself reads it. */
 function siteUrlOf(io: CliIo): string {
   return io.env.ESPECTRO_SITE_URL ?? 'https://espectro.example/';
@@ -333,6 +347,7 @@ async function runReplayFile(
       replay,
       pace: Number.POSITIVE_INFINITY,
       review: options.review,
+      claimEmbedder: repeatEmbedder(io),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       ...(options.quiet ? {} : { onChunk: progress(io) }),
       onSkippedChunk: (index) => io.stderr(`chunk ${index} already stored (resumed)\n`),
@@ -382,6 +397,7 @@ async function runAudioFile(
       chunks: chunkAudioFile(audio),
       stages: stages.live,
       ledger,
+      ...(opened !== null ? { claimEmbedder: repeatEmbedder(io) } : {}),
       onChunk: progress(io),
       ...(opened !== null ? { repository: opened.repository } : {}),
       ...(values.concurrency !== undefined ? { concurrency: values.concurrency } : {}),
@@ -492,6 +508,7 @@ async function runLive(
         ),
         stages,
         repository,
+        claimEmbedder: repeatEmbedder(io),
         fictional: replay?.fictional ?? false,
         // one chunk at a time: live audio arrives one chunk per 10 s
         concurrency: values.concurrency ?? 1,
@@ -531,6 +548,7 @@ async function runReplayIntoStore(
       repository,
       replay,
       pace,
+      claimEmbedder: repeatEmbedder(io),
       ...(values.id !== undefined ? { debateId: values.id } : {}),
       ...(values.concurrency !== undefined ? { concurrency: values.concurrency } : {}),
       ...(table !== null ? { onChunk: table.onChunk } : {}),

@@ -1,5 +1,5 @@
 import { createMemoryLedger, type CostLedger } from '@espectro/llm';
-import { runLiveDebate, type LiveChunkEvent } from '../pipeline.js';
+import { runLiveDebate, type ClaimEmbedder, type LiveChunkEvent } from '../pipeline.js';
 import type { DebateRepository } from '../repository.js';
 import { reviewStoredDebate } from '../review.js';
 import { createReplayStages } from '../replay/stages.js';
@@ -26,6 +26,8 @@ export interface ReplayIntoStoreOptions {
   recordedReports?: boolean;
   clock?: LiveClock;
   ledger?: CostLedger;
+  /** REP-1 paraphrases: an embedder of claim texts (see `LiveDebateOptions.claimEmbedder`); default none. */
+  claimEmbedder?: ClaimEmbedder;
   concurrency?: number;
   onChunk?: (event: LiveChunkEvent) => void;
   /** Called for chunks already stored by an earlier (interrupted) run, which are skipped. */
@@ -102,6 +104,7 @@ export async function replayIntoStore(options: ReplayIntoStoreOptions): Promise<
     ledger,
     fictional: replay.fictional,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.claimEmbedder !== undefined ? { claimEmbedder: options.claimEmbedder } : {}),
     ...(options.onChunk !== undefined ? { onChunk: options.onChunk } : {}),
     ...(options.onSkippedChunk !== undefined
       ? { onSkippedChunk: (chunk) => options.onSkippedChunk?.(chunk.index) }

@@ -11,7 +11,7 @@ import {
 import type { AudioChunk } from '../audio/chunker.js';
 import { currentCallTag } from '../call-tag.js';
 import { FactcheckError } from '../errors.js';
-import { runLiveDebate, type LiveChunkEvent } from '../pipeline.js';
+import { runLiveDebate, type ClaimEmbedder, type LiveChunkEvent } from '../pipeline.js';
 import {
   audioCheckPrompt,
   reviewTranscriptionPrompt,
@@ -457,6 +457,8 @@ export interface RunReplaySettings {
   retries?: number;
   /** Skip the post-debate review even when the replay has one. */
   skipReview?: boolean;
+  /** REP-1 paraphrases: an embedder of claim texts (see `LiveDebateOptions.claimEmbedder`). */
+  claimEmbedder?: ClaimEmbedder;
   onChunk?: (event: LiveChunkEvent) => void;
   onReviewCheck?: Parameters<typeof reviewDebate>[0]['onCheck'];
 }
@@ -505,6 +507,7 @@ export async function runReplay(
     ledger,
     ...(settings.concurrency !== undefined ? { concurrency: settings.concurrency } : {}),
     ...(settings.retries !== undefined ? { retries: settings.retries } : {}),
+    ...(settings.claimEmbedder !== undefined ? { claimEmbedder: settings.claimEmbedder } : {}),
     ...(settings.onChunk !== undefined ? { onChunk: settings.onChunk } : {}),
   });
   const review =

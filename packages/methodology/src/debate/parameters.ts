@@ -144,6 +144,21 @@ export const MEN_TIE_POINTS = 10;
 export const REP_JACCARD_THRESHOLD = 0.8;
 
 /**
+ * REP-1 **[choice]**: cosine similarity (of two claim texts' embeddings) at or above which a claim
+ * repeats an earlier one — a paraphrase the token Jaccard misses — per embedder backend, since each
+ * embedder has its own similarity scale. An embedder without an entry is not used for REP-1.
+ * Chosen on `packages/factcheck/data/repeat-pairs.jsonl` (48 es/pt-BR pairs, in sample) as the
+ * lowest cosine above every non-repeat that states the same numbers; the figures are in the
+ * factcheck README (`pnpm --filter @espectro/factcheck evaluate:repeats`).
+ *
+ * @example
+ * REP_EMBEDDING_THRESHOLDS['offline-char-ngram-tfidf']; // 0.88
+ */
+export const REP_EMBEDDING_THRESHOLDS: Readonly<Record<string, number>> = Object.freeze({
+  'offline-char-ngram-tfidf': 0.88,
+});
+
+/**
  * REP-1: the label prefix of a reused verdict ("já checado em <debate>").
  *
  * @example

@@ -1,5 +1,7 @@
+import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { MethodologyInputError } from '../errors.js';
+import { REP_EMBEDDING_THRESHOLDS } from './parameters.js';
 import { findRepeatedClaim, normalizeClaimText, type EarlierCheck } from './repeats.js';
 
 describe('normalizeClaimText (REP-1)', () => {
@@ -115,4 +117,64 @@ describe('findRepeatedClaim (REP-1)', () => {
       }),
     ).toThrow(MethodologyInputError);
   });
+});
+
+describe('findRepeatedClaim with claim embeddings (REP-1 paraphrases)', () => {
+  const earlierText = 'O meu adversário cortou 20% do orçamento da educação.';
+  const paraphrase = 'O orçamento da educação foi cortado em 20% pelo meu adversário.';
+  const input = (cosine: number | null, threshold = REP_EMBEDDING_THRESHOLDS['offline-char-ngram-tfidf']!) => ({
+    claim: { candidate: 'Ana', text: paraphrase },
+    earlierChecks: [earlier({ checkId: 'c1', text: earlierText })],
+    embeddingSimilarities: [cosine],
+    embeddingThreshold: threshold,
+  });
+
+  it('a paraphrase Jaccard misses matches by embedding at the threshold, with its cosine', () => {
+    expect(findRepeatedClaim({ claim: input(null).claim, earlierChecks: input(null).earlierChecks })).toEqual({
+      repeated: false,
+    });
+    expect(findRepeatedClaim(input(0.93))).toMatchObject({ repeated: true, matchedBy: 'embedding', similarity: 0.93 });
+    expect(findRepeatedClaim(input(0.5))).toEqual({ repeated: false });
+    expect(findRepeatedClaim(input(null))).toEqual({ repeated: false });
+  });
+
+  it('similarities need one entry per earlier check and the embedder’s threshold', () => {
+    expect(() => findRepeatedClaim({ ...input(0.9), embeddingSimilarities: [0.9, 0.9] })).toThrow(
+      MethodologyInputError,
+    );
+    const { embeddingThreshold: _threshold, ...withoutThreshold } = input(0.9);
+    expect(() => findRepeatedClaim(withoutThreshold)).toThrow(/embeddingThreshold/);
+  });
+
+  test.prop([fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })])(
+    'a match at a threshold is a match at every lower one, and never when the numbers differ',
+    (cosine, threshold) => {
+      const matched = findRepeatedClaim(input(cosine, threshold)).repeated;
+      expect(matched).toBe(cosine >= threshold - 1e-9);
+      if (matched)
+        expect(findRepeatedClaim(input(cosine, threshold - 0.1 < -1 ? -1 : threshold - 0.1)).repeated).toBe(true);
+      const otherNumber = {
+        ...input(cosine, threshold),
+        claim: { candidate: 'Ana', text: paraphrase.replace('20%', '25%') },
+      };
+      expect(findRepeatedClaim(otherNumber).repeated).toBe(false);
+    },
+  );
+
+  test.prop([fc.array(fc.option(fc.double({ min: -1, max: 1, noNaN: true }), { nil: null }), { maxLength: 4 })])(
+    'below the embedding threshold the result is the Jaccard-only result (embeddings only add matches)',
+    (cosines) => {
+      const checks = cosines.map((_, index) =>
+        earlier({ checkId: `c${index}`, text: index % 2 === 0 ? earlierText : 'O desemprego caiu 20% no país.' }),
+      );
+      const base = { claim: { candidate: 'Ana', text: paraphrase }, earlierChecks: checks };
+      const withEmbeddings = findRepeatedClaim({ ...base, embeddingSimilarities: cosines, embeddingThreshold: 1 });
+      const jaccardOnly = findRepeatedClaim(base);
+      if (cosines.every((cosine) => cosine === null || cosine < 1 - 1e-9)) expect(withEmbeddings).toEqual(jaccardOnly);
+      if (jaccardOnly.repeated)
+        expect(findRepeatedClaim({ ...base, embeddingSimilarities: cosines, embeddingThreshold: -1 }).repeated).toBe(
+          true,
+        );
+    },
+  );
 });

@@ -148,14 +148,37 @@ export type EarlierCheck = z.infer<typeof EarlierCheckSchema>;
  * @example
  * FindRepeatedClaimInputSchema.parse({ claim: { candidate: 'A', text: '…' }, earlierChecks: [] });
  */
-export const FindRepeatedClaimInputSchema = z.strictObject({
-  claim: z.strictObject({ candidate: z.string().min(1), text: z.string() }),
-  earlierChecks: z.array(EarlierCheckSchema),
-  /** Token Jaccard similarity at or above which two claims are the same; default 0.8. */
-  jaccardThreshold: z.number().min(0).max(1).optional(),
-  /** Language of the number words compared (default `pt`). */
-  language: TranscriptLanguageSchema.optional(),
-});
+export const FindRepeatedClaimInputSchema = z
+  .strictObject({
+    claim: z.strictObject({ candidate: z.string().min(1), text: z.string() }),
+    earlierChecks: z.array(EarlierCheckSchema),
+    /** Token Jaccard similarity at or above which two claims are the same; default 0.8. */
+    jaccardThreshold: z.number().min(0).max(1).optional(),
+    /**
+     * Cosine similarity of the claim's embedding with each earlier check's (same order as
+     * `earlierChecks`; null = not embedded), when an embedder is available — paraphrases match too.
+     */
+    embeddingSimilarities: z.array(z.number().min(-1.000001).max(1.000001).nullable()).optional(),
+    /** Cosine at or above which an embedded pair matches (required with `embeddingSimilarities`): `REP_EMBEDDING_THRESHOLDS[backend]`. */
+    embeddingThreshold: z.number().min(-1).max(1).optional(),
+    /** Language of the number words compared (default `pt`). */
+    language: TranscriptLanguageSchema.optional(),
+  })
+  .superRefine((input, context) => {
+    if (input.embeddingSimilarities === undefined) return;
+    if (input.embeddingSimilarities.length !== input.earlierChecks.length)
+      context.addIssue({
+        code: 'custom',
+        path: ['embeddingSimilarities'],
+        message: `${input.embeddingSimilarities.length} similarities for ${input.earlierChecks.length} earlier checks`,
+      });
+    if (input.embeddingThreshold === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['embeddingThreshold'],
+        message: 'embeddingSimilarities need the embedder’s threshold (REP_EMBEDDING_THRESHOLDS[backend])',
+      });
+  });
 export type FindRepeatedClaimInput = z.infer<typeof FindRepeatedClaimInputSchema>;
 
 /**
@@ -174,8 +197,9 @@ export const RepeatedClaimSchema = z.discriminatedUnion('repeated', [
     reused: VerdictHistoryEntrySchema,
     /** "já checado em <debate>". */
     label: z.string(),
-    matchedBy: z.enum(['exact_key', 'jaccard']),
-    similarity: z.number().min(0).max(1),
+    matchedBy: z.enum(['exact_key', 'jaccard', 'embedding']),
+    /** Jaccard (exact key: 1), or the cosine for an `embedding` match. */
+    similarity: z.number().min(-1.000001).max(1.000001),
     trace: z.array(z.string()),
   }),
 ]);
@@ -211,30 +235,37 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 export function findRepeatedClaim(input: FindRepeatedClaimInput): RepeatedClaim {
   const parsed = parseInput(FindRepeatedClaimInputSchema, input, 'REP-1', 'findRepeatedClaim');
   const threshold = parsed.jaccardThreshold ?? REP_JACCARD_THRESHOLD;
+  const embedded = parsed.embeddingSimilarities;
   const language = parsed.language ?? 'pt';
   const claimTokenList = claimTokens(parsed.claim.text);
   const claimKey = claimTokenList.join(' ');
   const claimSet = new Set(claimTokenList);
   const claimNumbers = keyNumberKeys(parsed.claim.text, language);
 
-  let best: { check: EarlierCheck; similarity: number; matchedBy: 'exact_key' | 'jaccard'; checkedAt: number } | null =
-    null;
+  type MatchedBy = 'exact_key' | 'jaccard' | 'embedding';
+  let best: { check: EarlierCheck; similarity: number; matchedBy: MatchedBy; checkedAt: number } | null = null;
   parsed.earlierChecks.forEach((check, index) => {
     assertHistoryOrder(check.history, 'findRepeatedClaim', ['earlierChecks', index, 'history']);
     if (check.candidate !== parsed.claim.candidate) return;
     const latest = check.history[check.history.length - 1] as VerdictHistoryEntry;
     if (latest.status !== 'published') return;
     const tokens = claimTokens(check.text);
-    let matchedBy: 'exact_key' | 'jaccard';
+    let matchedBy: MatchedBy;
     let similarity: number;
     if (tokens.join(' ') === claimKey) {
       matchedBy = 'exact_key';
       similarity = 1;
     } else {
+      // the same numbers, always: a paraphrase never turns "10%" into "5%"
+      if (!sameSet(claimNumbers, keyNumberKeys(check.text, language))) return;
       similarity = jaccard(claimSet, new Set(tokens));
+      const cosine = embedded?.[index] ?? null;
       // RULES.md §10: a similarity within 1e-9 of the threshold counts as equal to it.
-      if (lessThan(similarity, threshold) || !sameSet(claimNumbers, keyNumberKeys(check.text, language))) return;
-      matchedBy = 'jaccard';
+      if (!lessThan(similarity, threshold)) matchedBy = 'jaccard';
+      else if (cosine !== null && !lessThan(cosine, parsed.embeddingThreshold as number)) {
+        matchedBy = 'embedding';
+        similarity = cosine;
+      } else return;
     }
     const checkedAt = instantOf((check.history[0] as VerdictHistoryEntry).at);
     if (best === null || checkedAt > best.checkedAt || (checkedAt === best.checkedAt && similarity > best.similarity)) {
@@ -242,7 +273,7 @@ export function findRepeatedClaim(input: FindRepeatedClaimInput): RepeatedClaim 
     }
   });
   if (best === null) return { repeated: false };
-  const chosen: { check: EarlierCheck; similarity: number; matchedBy: 'exact_key' | 'jaccard' } = best;
+  const chosen: { check: EarlierCheck; similarity: number; matchedBy: MatchedBy } = best;
   return {
     repeated: true,
     checkId: chosen.check.checkId,

@@ -15,6 +15,7 @@ import {
   JR_PUBLIC_DEBT_DEFINITION,
   MEN_MIN_CHECKABLE,
   MEN_TIE_POINTS,
+  REP_EMBEDDING_THRESHOLDS,
   REP_JACCARD_THRESHOLD,
   REP_LABEL_PREFIX,
 } from './parameters.js';
@@ -260,10 +261,15 @@ export const debateRules: RuleEntry[] = [
         default: REP_JACCARD_THRESHOLD,
         description: 'token Jaccard similarity of normalised texts for a match',
       },
+      ...Object.entries(REP_EMBEDDING_THRESHOLDS).map(([backend, threshold]) => ({
+        name: `embeddingThreshold.${backend}`,
+        default: threshold,
+        description: `cosine of ${backend} claim embeddings for a paraphrase match (an embedder without a threshold is not used)`,
+      })),
       { name: 'label', default: REP_LABEL_PREFIX, description: 'card label prefix' },
     ],
     statement:
-      'A claim of the same speaker whose normalised text (accents folded, lowercase, punctuation and stopwords removed) equals that of an earlier published check, or whose token Jaccard similarity is ≥ 0.8 with the same numbers, reuses the latest revised verdict of the most recent such check and shows "já checado em <debate>".',
+      'A claim of the same speaker whose normalised text (accents folded, lowercase, punctuation and stopwords removed) equals that of an earlier published check, or whose token Jaccard similarity is ≥ 0.8 — or, when an embedder with a calibrated threshold is available, whose embedding cosine reaches that threshold (a paraphrase) — with the same numbers, reuses the latest revised verdict of the most recent such check and shows "já checado em <debate>".',
   },
   {
     id: 'REV-D',
