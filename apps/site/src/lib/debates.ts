@@ -17,6 +17,7 @@ import {
 } from '@espectro/factcheck';
 import { getSiteData } from './data.js';
 import type { SiteDebate } from './types.js';
+import type { Store } from '@espectro/store';
 
 /** One debate page's data. */
 export interface DebatePageData {
@@ -50,9 +51,21 @@ export interface DebateSource {
 }
 
 async function storeSource(): Promise<DebateSource> {
-  const { loadStoreModule, openStoreFromEnvironment, siteCheckOf } = await import('./store-adapter.js');
+  const { openStoreFromEnvironment } = await import('./store-adapter.js');
+  return storeDebateSource(await openStoreFromEnvironment());
+}
+
+/**
+ * The debate pages' source over an open store — what the served site reads
+ * (`getDebateSource()` passes the site's own store; a benchmark or a test passes its own).
+ *
+ * @example
+ * const source = await storeDebateSource(await openStore({ memory: true }));
+ * (await source.list()).map((page) => page.debate.id);
+ */
+export async function storeDebateSource(store: Store): Promise<DebateSource> {
+  const { loadStoreModule, siteCheckOf } = await import('./store-adapter.js');
   const storeModule = await loadStoreModule();
-  const store = await openStoreFromEnvironment();
   const repository = storeModule.createStoreDebateRepository(store.database, debateDocumentParsers);
   const pageOf = async (debateId: string): Promise<DebatePageData | undefined> => {
     const stored = await repository.getDebate(debateId);

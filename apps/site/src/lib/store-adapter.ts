@@ -310,28 +310,44 @@ export async function snapshotFromStore(
     const detail = await store.stories.get(summary.id);
     if (detail !== undefined && detail.guard?.publish !== true) held.push(siteHeldStoryOf(detail, byDomain));
   }
-  const names = new Map(
-    (await store.database.db.select().from(module.schema.debates)).map((row) => [row.id, row.name]),
+  // the stored debate: its name, its info (start, url, parties) and whether it is a fictional replay
+  const storedDebates = new Map(
+    (await store.database.db.select().from(module.schema.debates)).map((row) => [row.id, row]),
   );
   const debates = new Map<string, SiteDebate>();
   for (const document of await store.checks.all()) {
     const { debateId, ...check } = siteCheckOf(document);
     let debate = debates.get(debateId);
     if (debate === undefined) {
+      const stored = storedDebates.get(debateId);
+      const info = (stored?.info ?? {}) as {
+        startedAt?: string;
+        url?: string;
+        candidates?: { name: string; party?: string }[];
+      };
       debate = {
         id: debateId,
-        name: names.get(debateId) ?? debateId,
-        startedAt: check.spokenAt,
-        url: null,
-        candidates: [],
+        name: stored?.name ?? debateId,
+        startedAt: info.startedAt ?? check.spokenAt,
+        url: info.url ?? null,
+        candidates: (info.candidates ?? []).map((candidate) => ({
+          name: candidate.name,
+          party: candidate.party ?? null,
+        })),
         checks: [],
-        fixture: false,
+        // a bundled fictional replay is marked in every export, like the built-in fixtures
+        fixture: stored?.fictional ?? false,
       };
       debates.set(debateId, debate);
     }
     if (!debate.candidates.some((candidate) => candidate.name === check.candidate))
       debate.candidates.push({ name: check.candidate, party: null });
-    if (check.spokenAt !== '' && check.spokenAt < debate.startedAt) debate.startedAt = check.spokenAt;
+    if (
+      check.spokenAt !== '' &&
+      check.spokenAt < debate.startedAt &&
+      (storedDebates.get(debateId)?.info ?? null) === null
+    )
+      debate.startedAt = check.spokenAt;
     debate.checks.push(check);
   }
   return {
