@@ -4,7 +4,13 @@
  * streamed into the store (the bundled fictional replay) must appear check for check, with its
  * parties and start from the stored debate, and marked `fixture` (fictional) in every export.
  */
-import { claimReview, claimReviewSubjectOf, debateDocumentParsers, replayIntoStore } from '@espectro/factcheck';
+import {
+  claimReview,
+  claimReviewSubjectOf,
+  debateDocumentParsers,
+  replayIntoStore,
+  type Check,
+} from '@espectro/factcheck';
 import { fictionalDebateReplay } from '@espectro/factcheck/replay';
 import { createStoreDebateRepository, openStore, type Store } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,7 +22,7 @@ import type { SiteDebate } from './types.js';
 
 const replay = fictionalDebateReplay();
 let store: Store;
-let stored: Awaited<ReturnType<ReturnType<typeof createStoreDebateRepository>['listChecks']>>;
+let stored: Check[];
 let debate: SiteDebate;
 
 beforeAll(async () => {
@@ -56,7 +62,10 @@ describe('a stored debate in the open data', () => {
   test('claimreview.json has one ClaimReview per stored check factcheck’s builder publishes', () => {
     const expected = stored.filter(
       (check) =>
-        claimReview(claimReviewSubjectOf(check, replay.debate), { siteUrl: 'https://espectro.example/' }) !== null,
+        claimReview(claimReviewSubjectOf(check, replay.debate), {
+          siteUrl: 'https://espectro.example/',
+          publisherName: 'Espectro',
+        }) !== null,
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(claimReviews(debate, 'https://espectro.example/')).toHaveLength(expected.length);
