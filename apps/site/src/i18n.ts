@@ -783,6 +783,11 @@ export const LABELS = {
   // Errors
   notFoundTitle: { es: 'Página no encontrada', 'pt-BR': 'Página não encontrada' },
   notFoundBody: { es: 'No existe esta página.', 'pt-BR': 'Esta página não existe.' },
+  // Security (issue 21): the editor sign-in throttle, bad characters in a form
+  triageLockedOut: {
+    es: 'Demasiados intentos fallidos desde esta conexión. Podrás volver a intentarlo desde {retryAt} (UTC).',
+    'pt-BR': 'Tentativas falhas demais a partir desta conexão. Tente de novo a partir de {retryAt} (UTC).',
+  },
 } satisfies Record<string, Label>;
 
 export type LabelKey = keyof typeof LABELS;

@@ -32,6 +32,7 @@ const CHROMIUM_ARGS = [
 ];
 const HOSTILE_LINK = 'javascript:alert(document.domain)//';
 const HOSTILE_STORY = 'h00001';
+const EDITOR_TOKEN = 'clave-de-edicion-de-prueba';
 
 /** The fixture with the issue's payload as the link of every article of one story, and as its image. */
 function withHostileLinks(snapshot: SiteSnapshot): SiteSnapshot {
@@ -61,6 +62,8 @@ beforeAll(async () => {
   build = await buildSite(snapshotPath, join(workDirectory, 'dist'), {}, 'static');
   server = await startSite(build.outDir, {
     ESPECTRO_CONTESTATIONS_FILE: join(workDirectory, 'contestaciones.json'),
+    ESPECTRO_SITE_SECRET_FILE: join(workDirectory, 'secret'),
+    ESPECTRO_EDITOR_TOKEN: EDITOR_TOKEN,
   });
 }, 300_000);
 
@@ -188,5 +191,84 @@ describe('links are http(s) only (issue 21 §2)', () => {
         await context.close();
       }
     });
+  });
+});
+
+describe('identities that cannot be forged (issue 21 §3)', () => {
+  const contestation = { dimension: 'bias', outlet: 'cordillera.example', text: 'No es de centro.' };
+  const post = (headers: Record<string, string>) =>
+    fetch(url('/api/contestaciones'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.origin, ...headers },
+      body: JSON.stringify(contestation),
+    });
+
+  test('60 submissions with rotating client-chosen cookies and forged X-Forwarded-For: at most the per-client limit accepted', async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      const response = await post({
+        cookie: `espectro_lector=00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+        'x-forwarded-for': `198.51.100.${index}`,
+      });
+      statuses.push(response.status);
+      await response.body?.cancel();
+    }
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(57);
+  });
+
+  test('a reader sees only their own contestations: no cookie, a forged cookie or a forged address see none', async () => {
+    for (const headers of [{}, { 'x-forwarded-for': '198.51.100.1' }, { cookie: 'espectro_lector=x.y' }]) {
+      const listed = (await (await fetch(url('/api/contestaciones'), { headers })).json()) as {
+        contestations: unknown[];
+      };
+      expect(listed.contestations, JSON.stringify(headers)).toEqual([]);
+    }
+  });
+});
+
+describe('editor sign-in (issue 21 §3)', () => {
+  const signIn = (token: string) =>
+    fetch(url('/editor'), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin },
+      body: new URLSearchParams({ action: 'signin', token }).toString(),
+    });
+
+  test('the session cookie is opaque, HttpOnly and SameSite=Strict, and signing out ends it on the server', async () => {
+    const response = await signIn(EDITOR_TOKEN);
+    expect(response.status).toBe(303);
+    const cookie = response.headers.getSetCookie().find((entry) => entry.startsWith('espectro_editor='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).not.toContain(EDITOR_TOKEN);
+    const session = cookie.split(';')[0]!;
+    const page = (headers: Record<string, string>) =>
+      fetch(url('/editor'), { headers }).then((answer) => answer.text());
+    expect(await page({ cookie: session })).toContain('name="action" value="signout"');
+    expect(await page({ cookie: `espectro_editor=${EDITOR_TOKEN}` })).not.toContain('value="signout"');
+    await fetch(url('/editor'), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.origin, cookie: session },
+      body: 'action=signout',
+    });
+    expect(await page({ cookie: session })).not.toContain('value="signout"');
+  });
+
+  test('200 wrong tokens: 401 until the limit, then 429 with Retry-After — and the right token is locked out too', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const response = await signIn(`mala-${attempt}`);
+      statuses.push(response.status);
+      if (attempt === 199) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(await response.text()).toContain('Demasiados intentos fallidos');
+      } else await response.body?.cancel();
+    }
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.slice(10).every((status) => status === 429)).toBe(true);
+    expect((await signIn(EDITOR_TOKEN)).status).toBe(429);
   });
 });

@@ -193,6 +193,9 @@ beforeAll(async () => {
     const server = await startSite(build.outDir, {
       ESPECTRO_EDITOR_TOKEN: EDITOR_TOKEN,
       ESPECTRO_CONTESTATIONS_FILE: join(workDirectory, `contestaciones-${mode}.json`),
+      ESPECTRO_SITE_SECRET_FILE: join(workDirectory, `secret-${mode}`),
+      // The test's readers are told apart by the address this local "proxy" forwards (readerId).
+      ESPECTRO_TRUSTED_PROXIES: '127.0.0.1',
     });
     sites[mode] = { build, server };
   }
@@ -227,21 +230,33 @@ function staticExport(): ExportedFile[] {
 }
 
 /** A JSON POST to the contestation API (served site) as one reader (cookie) from the site's own origin. */
-function contest(body: unknown, reader: string, headers: Record<string, string> = {}) {
-  return fetch(url('/api/contestaciones'), {
+/** The signed identity cookie the server issued to each test reader (issue 21 §3: only those count). */
+const readerCookies = new Map<string, string>();
+async function contest(body: unknown, reader: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url('/api/contestaciones'), {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       origin: sites.served.server.origin,
-      cookie: `espectro_lector=${reader}`,
+      ...readerHeaders(reader),
       ...headers,
     },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  const issued = response.headers.getSetCookie().find((cookie) => cookie.startsWith('espectro_lector='));
+  if (issued !== undefined && !readerCookies.has(reader)) readerCookies.set(reader, issued.split(';')[0]!);
+  return response;
 }
 
+/** A reader's headers: its address (behind the trusted local proxy) and its issued cookie, once it has one. */
+function readerHeaders(reader: string): Record<string, string> {
+  const cookie = readerCookies.get(reader);
+  return { 'x-forwarded-for': reader, ...(cookie === undefined ? {} : { cookie }) };
+}
+
+/** A test reader: its own client address, as the trusted proxy 127.0.0.1 forwards it. */
 function readerId(index: number): string {
-  return `00000000-0000-4000-8000-${index.toString(16).padStart(12, '0')}`;
+  return `2001:db8::${index.toString(16)}`;
 }
 
 /**
@@ -838,9 +853,7 @@ describe('POST /api/contestaciones', () => {
     };
     expect(body.state.status).toBe('open');
     expect(body.contestation.contesterId).toBeUndefined();
-    const mine = (await (
-      await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(1)}` } })
-    ).json()) as {
+    const mine = (await (await fetch(url('/api/contestaciones'), { headers: readerHeaders(readerId(1)) })).json()) as {
       contestations: { contestation: { id: string } }[];
     };
     expect(mine.contestations.map((record) => record.contestation.id)).toEqual([body.contestation.id]);
@@ -904,7 +917,11 @@ describe('POST /api/contestaciones', () => {
     const post = () =>
       fetch(url('/api/contestaciones'), {
         method: 'POST',
-        headers: { 'content-type': 'application/json', origin: sites.served.server.origin },
+        headers: {
+          'content-type': 'application/json',
+          origin: sites.served.server.origin,
+          'x-forwarded-for': readerId(901),
+        },
         body: JSON.stringify({ ...valid, outlet: 'despertador.example' }),
       });
     const statuses = (await Promise.all(Array.from({ length: 5 }, post))).map((response) => response.status);
@@ -986,7 +1003,7 @@ describe('editor triage (CON-2)', () => {
     expect((await transition(cookie, { id, to: 'rejected', by: 'editora', notes: '' })).status).toBe(409);
     expect((await transition(cookie, { id, to: 'rejected', by: 'editora', notes: 'Sin fuentes.' })).status).toBe(200);
     const mine = (await (
-      await fetch(url('/api/contestaciones'), { headers: { cookie: `espectro_lector=${readerId(900)}` } })
+      await fetch(url('/api/contestaciones'), { headers: readerHeaders(readerId(900)) })
     ).json()) as {
       contestations: { state: { status: string; transitions: { by: string }[] } }[];
     };

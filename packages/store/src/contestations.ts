@@ -42,6 +42,8 @@ export const CreateContestationInputSchema = z.object({
   dimension: z.string(),
   outlet: z.string(),
   contesterId: z.string(),
+  /** The client it came from (a keyed hash of its address): CON-3 counts the contester with its client. */
+  clientKey: z.string().min(1).max(200).optional(),
   text: z.string(),
   /** Default: now. */
   createdAt: z.string().optional(),
@@ -114,7 +116,7 @@ export async function createContestation(
   now: () => Date = () => new Date(),
 ): Promise<ContestationRecord> {
   const operation = 'contestations.create';
-  const raw = parseStoreInput(CreateContestationInputSchema, input, operation);
+  const { clientKey, ...raw } = parseStoreInput(CreateContestationInputSchema, input, operation);
   // rule CON-1: validated by the methodology (dimension, domain, non-blank text ≤ 5 000, instant).
   const contestation = parseContestation({
     ...raw,
@@ -136,6 +138,7 @@ export async function createContestation(
   await lockKeys(executor, [
     `espectro:contester:${contestation.contesterId}`,
     `espectro:contested:${contestation.outlet}`,
+    ...(clientKey === undefined ? [] : [`espectro:client:${clientKey}`]),
   ]);
   const [duplicate] = await executor
     .select({ id: contestations.id })
@@ -151,18 +154,37 @@ export async function createContestation(
   }
   const windowStart = new Date(Date.parse(contestation.createdAt) - CONTESTATION_DAY_WINDOW_MS);
   const history = await executor
-    .select({ contesterId: contestations.contesterId, outlet: contestations.outlet, at: contestations.createdAt })
+    .select({
+      contesterId: contestations.contesterId,
+      clientKey: contestations.clientKey,
+      outlet: contestations.outlet,
+      at: contestations.createdAt,
+    })
     .from(contestations)
     .where(
       and(
         gt(contestations.createdAt, windowStart),
-        or(eq(contestations.contesterId, contestation.contesterId), eq(contestations.outlet, contestation.outlet)),
+        or(
+          eq(contestations.contesterId, contestation.contesterId),
+          eq(contestations.outlet, contestation.outlet),
+          ...(clientKey === undefined ? [] : [eq(contestations.clientKey, clientKey)]),
+        ),
       ),
     );
   // rule CON-3: the methodology decides from the stored history.
   const outcome = checkContestationRateLimit(
-    history.map((entry) => ({ contesterId: entry.contesterId, outlet: entry.outlet, at: entry.at.toISOString() })),
-    { contesterId: contestation.contesterId, outlet: contestation.outlet, at: contestation.createdAt },
+    history.map((entry) => ({
+      contesterId: entry.contesterId,
+      ...(entry.clientKey === null ? {} : { clientKey: entry.clientKey }),
+      outlet: entry.outlet,
+      at: entry.at.toISOString(),
+    })),
+    {
+      contesterId: contestation.contesterId,
+      ...(clientKey === undefined ? {} : { clientKey }),
+      outlet: contestation.outlet,
+      at: contestation.createdAt,
+    },
     limits,
   );
   if (!outcome.allowed) {
@@ -175,6 +197,7 @@ export async function createContestation(
       dimension: contestation.dimension,
       outlet: contestation.outlet,
       contesterId: contestation.contesterId,
+      clientKey: clientKey ?? null,
       text: contestation.text,
       createdAt: new Date(contestation.createdAt),
       status: 'open',

@@ -68,6 +68,7 @@ export {
 } from './outlets.js';
 export { createStoreRatingRecordStore, listSourceRows, storedRatingOfRow } from './rating-records.js';
 export { latestVerifications, recordVerifications, type StoredVerification } from './rating-verifications.js';
+export { createEditorAccessStore, type EditorAccessStore, type SignInFailureState } from './security.js';
 export {
   claimNextRerating,
   completeReratings,

@@ -36,8 +36,10 @@ import { workerCycles } from './schema-service.js';
 import { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
 
 export { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
+import { editorSessions, signInFailures } from './schema-security.js';
 
 export { workerCycles } from './schema-service.js';
+export { editorSessions, signInFailures } from './schema-security.js';
 import { pipelineSchema } from './schema-pipeline.js';
 import { articleComponents } from './schema-pipeline-components.js';
 
@@ -232,10 +234,13 @@ export const contestations = pgTable(
     text: text('text').notNull(),
     createdAt: instant('created_at').notNull(),
     status: text('status', { enum: ['open', 'triage', 'accepted', 'rejected'] }).notNull(),
+    /** Keyed hash of the client address it came from (0008_security; CON-3 per client). */
+    clientKey: text('client_key'),
   },
   (table) => [
     index('contestations_contester').on(table.contesterId, table.createdAt),
     index('contestations_outlet').on(table.outlet, table.createdAt),
+    index('contestations_client').on(table.clientKey, table.createdAt),
   ],
 );
 
@@ -399,4 +404,6 @@ export const storeSchema = {
   readerReports,
   debateReviews,
   workerCycles,
+  editorSessions,
+  signInFailures,
 };

@@ -620,6 +620,45 @@ for (const backend of testBackends()) {
         expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(3);
         expect(await store.contestations.list({ contesterId: 'burst' })).toHaveLength(3);
       });
+
+      it('counts a contester together with its client: identities minted in a burst from one client get 3 (issue 21 §3)', async () => {
+        const attempts = await Promise.allSettled(
+          Array.from({ length: 8 }, (_, index) =>
+            store.contestations.create({
+              dimension: 'bias',
+              outlet: 'latercera.com',
+              contesterId: `fresh-${index}`,
+              clientKey: 'cliente-uno',
+              text: `intento ${index}`,
+              createdAt: at(index),
+            }),
+          ),
+        );
+        expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(3);
+      });
+    });
+
+    describe('editor access (issue 21 §3)', () => {
+      it("keeps sessions by hash until they expire and updates one client's failures one at a time", async () => {
+        const now = new Date('2026-12-02T05:00:00Z');
+        const later = new Date('2026-12-02T13:00:00Z');
+        await store.editorAccess.sessions.create({ idSha256: 'h1', createdAt: now, expiresAt: later });
+        expect((await store.editorAccess.sessions.expiresAt('h1'))?.toISOString()).toBe(later.toISOString());
+        expect(await store.editorAccess.sessions.deleteExpired(later)).toBe(1);
+        expect(await store.editorAccess.sessions.expiresAt('h1')).toBeNull();
+        await Promise.all(
+          Array.from({ length: 20 }, () =>
+            store.editorAccess.signInFailures.update('cliente-x', (previous) => ({
+              failures: (previous?.failures ?? 0) + 1,
+              firstFailedAt: previous?.firstFailedAt ?? now.toISOString(),
+              lockedUntil: null,
+            })),
+          ),
+        );
+        expect((await store.editorAccess.signInFailures.get('cliente-x'))?.failures).toBe(20);
+        await store.editorAccess.signInFailures.update('cliente-x', () => null);
+        expect(await store.editorAccess.signInFailures.get('cliente-x')).toBeNull();
+      });
     });
 
     describe('checks (REV-D)', () => {

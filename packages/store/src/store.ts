@@ -28,6 +28,7 @@ import {
   type ListContestationsFilter,
 } from './contestations.js';
 import { openDatabase, type Database, type OpenDatabaseOptions } from './database.js';
+import { createEditorAccessStore, type EditorAccessStore } from './security.js';
 import { listWorkerCycles, recordWorkerCycle, type WorkerCycle, type WorkerCycleInput } from './worker-cycles.js';
 import {
   countOutletsByConfidence,
@@ -105,6 +106,8 @@ export interface Store {
     /** Oldest first. */
     list(filter?: ListReratingsFilter): Promise<ReratingEntry[]>;
   };
+  /** Editors' server-side sessions and the sign-in throttle's state (issue 21 §3, `0008_security`). */
+  readonly editorAccess: EditorAccessStore;
   readonly articles: {
     insert(articles: readonly ArticleInput[]): ReturnType<typeof insertArticles>;
     list(filter?: ListArticlesFilter): ReturnType<typeof listArticles>;
@@ -208,6 +211,7 @@ export function createStore(database: Database): Store {
       enqueue: (requests) => db.transaction((tx) => enqueueReratings(tx, requests)),
       list: (filter) => listReratings(db, filter),
     },
+    editorAccess: createEditorAccessStore(db, (work) => db.transaction((tx) => work(tx))),
     articles: {
       insert: (articles) => db.transaction((tx) => insertArticles(tx, articles)),
       list: (filter) => listArticles(db, filter),

@@ -42,11 +42,17 @@ export type RateLimitRefusal = Extract<ContestationRateLimitOutcome, { allowed: 
 export type CreateContestationOutcome =
   { ok: true; record: ContestationRecord } | { ok: false; refusal: RateLimitRefusal };
 
+/** Where a submission came from, besides its contester. */
+export interface SubmissionOrigin {
+  /** Keyed hash of the client address (`reader-identity.ts`): CON-3 counts the contester with its client. */
+  clientKey?: string;
+}
+
 /** Where contestations live. Every method is safe under concurrent calls. */
 export interface ContestationBackend {
   readonly description: string;
   /** Checks CON-3 against the stored submissions and, if allowed, stores the contestation as `open`. */
-  create(contestation: Contestation): Promise<CreateContestationOutcome>;
+  create(contestation: Contestation, origin?: SubmissionOrigin): Promise<CreateContestationOutcome>;
   /** Contestations, newest first, optionally of one contester or in one state. */
   list(filter?: { contesterId?: string; status?: ContestationStatus }): Promise<ContestationRecord[]>;
   get(id: string): Promise<ContestationRecord | undefined>;
@@ -55,9 +61,14 @@ export interface ContestationBackend {
   addReport(report: ReaderReport): Promise<void>;
 }
 
+/** A contestation as the file keeps it: with the client it came from. */
+interface StoredRecord extends ContestationRecord {
+  clientKey?: string;
+}
+
 interface FileContents {
   format: 'espectro-site-contestations';
-  contestations: ContestationRecord[];
+  contestations: StoredRecord[];
   reports: ReaderReport[];
 }
 
@@ -103,31 +114,38 @@ export function createFileContestationBackend(path: string, limits?: Contestatio
     queue = run.catch(() => undefined);
     return run;
   };
-  const newestFirst = (records: ContestationRecord[]) =>
-    [...records].sort(
-      (left, right) => Date.parse(right.contestation.createdAt) - Date.parse(left.contestation.createdAt),
-    );
+  const newestFirst = (records: StoredRecord[]): ContestationRecord[] =>
+    records
+      .map(({ contestation, state }) => ({ contestation, state }))
+      .sort((left, right) => Date.parse(right.contestation.createdAt) - Date.parse(left.contestation.createdAt));
   return {
     description: `archivo ${path}`,
-    create: (contestation) =>
+    create: (contestation, origin = {}) =>
       serialised(() => {
         const data = state();
         const since = Date.parse(contestation.createdAt) - CONTESTATION_DAY_WINDOW_MS;
+        const clientKey = origin.clientKey === undefined ? {} : { clientKey: origin.clientKey };
         const history = data.contestations
           .filter((record) => Date.parse(record.contestation.createdAt) > since)
           .map((record) => ({
             contesterId: record.contestation.contesterId,
+            ...(record.clientKey === undefined ? {} : { clientKey: record.clientKey }),
             outlet: record.contestation.outlet,
             at: record.contestation.createdAt,
           }));
         const outcome = checkContestationRateLimit(
           history,
-          { contesterId: contestation.contesterId, outlet: contestation.outlet, at: contestation.createdAt },
+          {
+            contesterId: contestation.contesterId,
+            ...clientKey,
+            outlet: contestation.outlet,
+            at: contestation.createdAt,
+          },
           limits,
         );
         if (!outcome.allowed) return { ok: false as const, refusal: outcome };
         const record: ContestationRecord = { contestation, state: openContestation(contestation) };
-        data.contestations.push(record);
+        data.contestations.push({ ...record, ...clientKey });
         save();
         return { ok: true as const, record };
       }),
@@ -141,7 +159,11 @@ export function createFileContestationBackend(path: string, limits?: Contestatio
           ),
         ),
       ),
-    get: (id) => serialised(() => state().contestations.find((record) => record.contestation.id === id)),
+    get: (id) =>
+      serialised(() => {
+        const found = state().contestations.find((record) => record.contestation.id === id);
+        return found === undefined ? undefined : { contestation: found.contestation, state: found.state };
+      }),
     transition: (id, request) =>
       serialised(() => {
         const record = state().contestations.find((candidate) => candidate.contestation.id === id);

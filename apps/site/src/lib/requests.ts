@@ -183,6 +183,8 @@ export type SubmissionOutcome = { ok: true; record: ContestationRecord } | { ok:
 export async function submitContestation(input: {
   fields: BodyFields;
   contesterId: string;
+  /** Keyed hash of the client address: CON-3 counts the contester with its client. */
+  clientKey?: string;
   backend: ContestationBackend;
   outletExists: (domain: string) => Promise<boolean>;
   now: Date;
@@ -226,7 +228,10 @@ export async function submitContestation(input: {
       },
     };
   }
-  const created = await input.backend.create(contestation.data);
+  const created = await input.backend.create(
+    contestation.data,
+    input.clientKey === undefined ? {} : { clientKey: input.clientKey },
+  );
   if (created.ok) return created;
   const { refusal } = created;
   const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(refusal.retryAt) - input.now.getTime()) / 1000));

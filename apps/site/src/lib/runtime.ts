@@ -1,13 +1,32 @@
 /**
- * What only the server routes need: the contestation backend, the reader's anonymous identity
- * (CON-3 counts per contester) and the editors' token (CON-2 triage).
+ * What only the server routes need: the contestation backend, the reader's identity (CON-3 counts
+ * per contester and client) and the editors' token (CON-2 triage).
  */
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { AstroCookies } from 'astro';
+import { clientAddressOf } from './client-address.js';
 import { createFileContestationBackend, type ContestationBackend } from './contestations.js';
+import { createMemoryEditorAccess, type EditorAccessBackend } from './editor-access.js';
+import { readerOf, type Reader } from './reader-identity.js';
 
 let backend: Promise<ContestationBackend> | undefined;
+let editorAccess: Promise<EditorAccessBackend> | undefined;
+
+/**
+ * Where editors' sessions and failed sign-ins are kept: the store's tables when
+ * `ESPECTRO_SITE_SOURCE=store`, otherwise this process's memory (see `editor-access.ts`).
+ */
+export function getEditorAccess(): Promise<EditorAccessBackend> {
+  editorAccess ??= (async () => {
+    if (process.env.ESPECTRO_SITE_SOURCE === 'store') {
+      const { openStoreFromEnvironment } = await import('./store-adapter.js');
+      return (await openStoreFromEnvironment()).editorAccess;
+    }
+    return createMemoryEditorAccess();
+  })();
+  return editorAccess;
+}
 
 /**
  * The contestation backend: the store when `ESPECTRO_SITE_SOURCE=store`, otherwise the JSON file
@@ -27,26 +46,23 @@ export function getContestationBackend(): Promise<ContestationBackend> {
   return backend;
 }
 
-/** Cookie holding the reader's anonymous id. */
-export const READER_COOKIE = 'espectro_lector';
-/** Cookie holding the editor's token once signed in. */
+/** Cookie holding the editor's session id once signed in. */
 export const EDITOR_COOKIE = 'espectro_editor';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export { READER_COOKIE } from './reader-identity.js';
 
 /**
- * The contester id of a request: `lector-<uuid>` from the reader cookie, or — for a client
- * without the cookie — `ip-<hash>` of its address, so that dropping cookies does not reset the
- * per-contester limits of an address. Sets the cookie when `issue` is true and it is missing.
+ * The reader of a request from its cookie and its client address (socket, or trusted proxies):
+ * see `reader-identity.ts` and `client-address.ts`.
  */
-export function contesterIdOf(cookies: AstroCookies, clientAddress: string, issue: boolean): string {
-  const value = cookies.get(READER_COOKIE)?.value;
-  if (value !== undefined && UUID.test(value)) return `lector-${value}`;
-  if (issue) {
-    const id = randomUUID();
-    cookies.set(READER_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', maxAge: 60 * 60 * 24 * 365 });
-  }
-  return `ip-${createHash('sha256').update(clientAddress).digest('hex').slice(0, 24)}`;
+export function requestReader(
+  context: { cookies: AstroCookies; request: Request; clientAddress: string; url: URL },
+  issue: boolean,
+): Reader {
+  return readerOf(context.cookies, clientAddressOf(context.request, context.clientAddress), {
+    issue,
+    https: context.url.protocol === 'https:',
+  });
 }
 
 /** The configured editor token, or `null` when triage is disabled. */

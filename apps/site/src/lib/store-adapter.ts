@@ -478,9 +478,9 @@ function storeErrorCode(error: unknown): string | undefined {
 export function contestationBackendOver(store: Store): ContestationBackend {
   return {
     description: '@espectro/store',
-    async create(contestation) {
+    async create(contestation, origin = {}) {
       try {
-        return { ok: true, record: recordOf(await store.contestations.create(contestation)) };
+        return { ok: true, record: recordOf(await store.contestations.create({ ...contestation, ...origin })) };
       } catch (error) {
         if (storeErrorCode(error) !== 'rate_limited') throw error;
         const refusal = (error as { data?: unknown }).data as Extract<

@@ -160,4 +160,36 @@ describe('checkContestationRateLimit (rule CON-3)', () => {
       expect(checkContestationRateLimit(history, { ...candidate, at: justBefore }, limits).allowed).toBe(false);
     },
   );
+
+  test.prop([
+    fc.array(fc.record({ minute: fc.integer({ min: 0, max: 2880 }), client: fc.integer({ min: 0, max: 1 }) }), {
+      maxLength: 80,
+    }),
+    limitsArbitrary,
+  ])(
+    'a client minting a new identity for every submission stays within the per-contester limits (issue 21 §3)',
+    (requests, limits) => {
+      const history: ContestationSubmission[] = [];
+      requests
+        .sort((left, right) => left.minute - right.minute)
+        .forEach((request, index) => {
+          const candidate = { ...submission(request.minute, `fresh-${index}`), clientKey: `client-${request.client}` };
+          if (checkContestationRateLimit(history, candidate, limits).allowed) history.push(candidate);
+        });
+      for (const client of ['client-0', 'client-1']) {
+        const times = history.filter((entry) => entry.clientKey === client).map((entry) => Date.parse(entry.at));
+        expect(maxInWindow(times, CONTESTATION_HOUR_WINDOW_MS)).toBeLessThanOrEqual(limits.perContesterHour);
+        expect(maxInWindow(times, CONTESTATION_DAY_WINDOW_MS)).toBeLessThanOrEqual(limits.perContesterDay);
+      }
+    },
+  );
+
+  it('without a client key, every fresh identity is a new contester (what the client key closes)', () => {
+    const history = Array.from({ length: 5 }, (_, index) => submission(index, `fresh-${index}`));
+    expect(checkContestationRateLimit(history, submission(6, 'fresh-6')).allowed).toBe(true);
+    const keyed = history.map((entry) => ({ ...entry, clientKey: 'client-0' }));
+    expect(checkContestationRateLimit(keyed, { ...submission(6, 'fresh-6'), clientKey: 'client-0' }).allowed).toBe(
+      false,
+    );
+  });
 });

@@ -17,6 +17,12 @@ import { ContestedOutletSchema, InstantSchema } from './contestation.js';
  */
 export const ContestationSubmissionSchema = z.strictObject({
   contesterId: z.string().min(1).max(200),
+  /**
+   * The client the submission came from (a keyed hash of its network address), when known
+   * **[Espectro choice, issue 21 §3]**: the per-contester limits count the submissions of the
+   * contester *or* of its client, so identities minted in a loop from one client share one limit.
+   */
+  clientKey: z.string().min(1).max(200).optional(),
   outlet: ContestedOutletSchema,
   at: InstantSchema,
 });
@@ -143,6 +149,9 @@ const RULE_MESSAGES: Record<ContestationRateLimitRule, string> = {
 /**
  * Rate limit of contestations (rule CON-3): per contester at most 3 in the rolling hour and 10
  * in the rolling 24 h, per outlet at most 50 in the rolling 24 h (defaults, each a parameter).
+ * With a `clientKey` on the request, a contester's count also takes every submission from that
+ * client (see {@link ContestationSubmissionSchema}), so no client can exceed the per-contester
+ * limits — nor take more than them of an outlet's daily quota — by changing identity.
  *
  * Windows (documented reading): for a request at instant T and a window W (60 min or 24 h), a
  * logged submission at t counts iff t > T − W — so one made exactly W earlier no longer counts,
@@ -177,7 +186,8 @@ export function checkContestationRateLimit(
   const outletTimes: number[] = [];
   for (const submission of input.history) {
     const time = Date.parse(submission.at);
-    if (submission.contesterId === input.request.contesterId) contesterTimes.push(time);
+    const sameClient = input.request.clientKey !== undefined && submission.clientKey === input.request.clientKey;
+    if (submission.contesterId === input.request.contesterId || sameClient) contesterTimes.push(time);
     if (submission.outlet === input.request.outlet) outletTimes.push(time);
   }
   const violations = [

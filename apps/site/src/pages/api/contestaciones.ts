@@ -1,23 +1,27 @@
 /**
  * `POST /api/contestaciones` — contest an outlet's bias, factuality or ownership (CON-1) as JSON
  * (`{ "dimension", "outlet", "text" }`) or an url-encoded form; `GET` lists the caller's
- * contestations with their state (CON-2). Bodies over 32 KiB get 413, other content types 415,
- * unknown fields 400, refusals of CON-3 429 with `Retry-After`.
+ * contestations with their state (CON-2) — only to a reader whose signed identity cookie checks.
+ * Bodies over 32 KiB get 413, other content types 415, unknown fields 400, refusals of CON-3 429
+ * with `Retry-After`.
  */
 import type { APIRoute } from 'astro';
 import { getSiteData } from '../../lib/data.js';
 import { jsonResponse, problemResponse, readFields, submitContestation } from '../../lib/requests.js';
-import { contesterIdOf, getContestationBackend } from '../../lib/runtime.js';
+import { getContestationBackend, requestReader } from '../../lib/runtime.js';
 
 export const prerender = false;
 
-export const POST: APIRoute = async ({ request, cookies, clientAddress }) => {
-  const body = await readFields(request, 'es');
+export const POST: APIRoute = async (context) => {
+  const body = await readFields(context.request, 'es');
   if (!body.ok) return problemResponse(body.problem);
   const data = await getSiteData();
+  // A reader without a valid signed identity gets one (issue 21 §3); CON-3 also counts its client.
+  const reader = requestReader(context, true);
   const outcome = await submitContestation({
     fields: body.fields,
-    contesterId: contesterIdOf(cookies, clientAddress, false),
+    contesterId: reader.contesterId,
+    clientKey: reader.clientKey,
     backend: await getContestationBackend(),
     outletExists: async (domain) => (await data.getOutlet(domain)) !== undefined,
     now: new Date(),
@@ -30,9 +34,11 @@ export const POST: APIRoute = async ({ request, cookies, clientAddress }) => {
   });
 };
 
-export const GET: APIRoute = async ({ cookies, clientAddress }) => {
+export const GET: APIRoute = async (context) => {
   const backend = await getContestationBackend();
-  const records = await backend.list({ contesterId: contesterIdOf(cookies, clientAddress, false) });
+  // Only a reader with a valid signed identity sees anything: their own contestations.
+  const reader = requestReader(context, false);
+  const records = reader.verified ? await backend.list({ contesterId: reader.contesterId }) : [];
   return jsonResponse({
     contestations: records.map(({ contestation, state }) => ({
       contestation: { ...contestation, contesterId: undefined },
