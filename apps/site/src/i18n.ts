@@ -788,6 +788,11 @@ export const LABELS = {
     es: 'Demasiados intentos fallidos desde esta conexión. Podrás volver a intentarlo desde {retryAt} (UTC).',
     'pt-BR': 'Tentativas falhas demais a partir desta conexão. Tente de novo a partir de {retryAt} (UTC).',
   },
+  invalidCharacters: {
+    es: 'El campo «{field}» contiene caracteres no admitidos (un carácter nulo, de control o mal codificado). Quítalos y vuelve a enviar.',
+    'pt-BR':
+      'O campo «{field}» contém caracteres não aceitos (um caractere nulo, de controle ou mal codificado). Remova-os e envie de novo.',
+  },
 } satisfies Record<string, Label>;
 
 export type LabelKey = keyof typeof LABELS;

@@ -218,7 +218,14 @@ describe('identities that cannot be forged (issue 21 §3)', () => {
   });
 
   test('a reader sees only their own contestations: no cookie, a forged cookie or a forged address see none', async () => {
-    for (const headers of [{}, { 'x-forwarded-for': '198.51.100.1' }, { cookie: 'espectro_lector=x.y' }]) {
+    // A cookieless submission "from" an address (old code listed it to anyone who sent that address).
+    await (await post({ 'x-forwarded-for': '198.51.100.200' })).body?.cancel();
+    const cases: Record<string, string>[] = [
+      {},
+      { 'x-forwarded-for': '198.51.100.200' },
+      { cookie: 'espectro_lector=x.y' },
+    ];
+    for (const headers of cases) {
       const listed = (await (await fetch(url('/api/contestaciones'), { headers })).json()) as {
         contestations: unknown[];
       };

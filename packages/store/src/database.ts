@@ -112,11 +112,25 @@ export const DEFAULT_DATA_DIR = '.espectro/db';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-function redactUrl(url: string): string {
+/** Query parameters of a connection string that carry a secret (libpq's and pg's names). */
+const SECRET_PARAMETER = /^(password|pass|pwd|sslpassword|sslkey|token|secret|api[-_]?key)$/i;
+
+/**
+ * A database URL safe to print or store (issue 21 §7): the password of the user part and every
+ * secret query parameter (`?password=`, `sslpassword`, …) become `***`; an unparseable URL is not
+ * echoed at all.
+ *
+ * @example
+ * redactDatabaseUrl('postgres://espectro:s3cret@db/espectro?password=s3cret'); // 'postgres://espectro:***@db/espectro?password=***'
+ */
+export function redactDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
-    return parsed.toString();
+    for (const name of [...parsed.searchParams.keys()]) {
+      if (SECRET_PARAMETER.test(name)) parsed.searchParams.set(name, '***');
+    }
+    return parsed.toString().replaceAll('%2A%2A%2A', '***');
   } catch {
     return 'postgres (unparseable URL)';
   }
@@ -298,7 +312,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     throw new StoreError({
       code: 'connection_failed',
       operation: 'openDatabase',
-      message: `cannot connect to ${redactUrl(url)}: ${(error as Error).message}. Is the server running (e.g. \`pg_ctlcluster 15 main start\`) and is DATABASE_URL right?`,
+      message: `cannot connect to ${redactDatabaseUrl(url)}: ${(error as Error).message}. Is the server running (e.g. \`pg_ctlcluster 15 main start\`) and is DATABASE_URL right?`,
       cause: error,
     });
   }
@@ -315,7 +329,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   let closed = false;
   return {
     backend: 'postgres',
-    location: redactUrl(url) + (schema ? ` (schema ${schema})` : ''),
+    location: redactDatabaseUrl(url) + (schema ? ` (schema ${schema})` : ''),
     db,
     migrations: null,
     async rawTransaction(work) {

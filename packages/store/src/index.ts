@@ -13,6 +13,7 @@ export {
   DEFAULT_DATA_DIR,
   migratedDatabaseTemplate,
   openDatabase,
+  redactDatabaseUrl,
   type Database,
   type OpenDatabaseOptions,
   type RawConnection,

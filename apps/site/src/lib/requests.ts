@@ -110,11 +110,17 @@ export async function readFields(
       },
     };
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   const invalid = (message: string) => ({
     ok: false as const,
     problem: { status: 400 as const, code: 'invalid_body' as const, message },
   });
+  let text: string;
+  try {
+    // Invalid UTF-8 is refused, never replaced silently (issue 21 §6/§9).
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return invalid(locale === 'es' ? 'El cuerpo no es UTF-8 válido.' : 'O corpo não é UTF-8 válido.');
+  }
   if (type === JSON_TYPE) {
     let parsed: unknown;
     try {
@@ -157,6 +163,43 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/** Each form field as the reader sees it (its label), for messages (issue 18 §7). */
+const FIELD_LABELS: Record<string, LabelKey> = {
+  dimension: 'contestDimension',
+  outlet: 'outlet',
+  text: 'contestText',
+  message: 'reportMessage',
+};
+
+/** A field's label in `locale`, or its name when it has none. */
+function fieldLabel(locale: Locale, path: string): string {
+  const key = FIELD_LABELS[path];
+  return key === undefined ? path : t(locale, key);
+}
+
+/** zod's messages in the reader's language. */
+function zodErrors(locale: Locale) {
+  return { error: (locale === 'es' ? z.locales.es() : z.locales.pt()).localeError };
+}
+
+/**
+ * A NUL byte, another control character (tab and line breaks allowed), a lone surrogate or a
+ * noncharacter: refused with a 400 naming the field (issue 21 §6) — PostgreSQL cannot store NUL,
+ * and such characters are never meant by a reader.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
+
+/** The first string field holding a character a reader never means, as a 400 problem. */
+export function rejectInvalidCharacters(fields: BodyFields, locale: Locale): RequestProblem | null {
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value !== 'string') continue;
+    if (value.isWellFormed() && !CONTROL_CHARACTER.test(value)) continue;
+    const message = t(locale, 'invalidCharacters', { field: fieldLabel(locale, name) });
+    return { status: 400, code: 'invalid_fields', message, issues: [{ path: name, message }] };
+  }
+  return null;
+}
+
 /** The fields a reader sends with a contestation; id, contester and time are set by the server. */
 export const CONTESTATION_FIELDS = ['dimension', 'outlet', 'text'] as const;
 
@@ -191,7 +234,7 @@ export async function submitContestation(input: {
   locale: Locale;
 }): Promise<SubmissionOutcome> {
   const { fields, locale } = input;
-  const unknown = rejectUnknownFields(fields, CONTESTATION_FIELDS, locale);
+  const unknown = rejectUnknownFields(fields, CONTESTATION_FIELDS, locale) ?? rejectInvalidCharacters(fields, locale);
   if (unknown !== null) return { ok: false, problem: unknown };
   const invalid = (error: z.ZodError): SubmissionOutcome => {
     const issues = issuesOf(error);
@@ -201,22 +244,25 @@ export async function submitContestation(input: {
         status: 400,
         code: 'invalid_fields',
         message: t(locale, 'invalidContestation', {
-          problems: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+          problems: issues.map((issue) => `«${fieldLabel(locale, issue.path)}»: ${issue.message}`).join('; '),
         }),
         issues,
       },
     };
   };
-  const submitted = SubmittedContestationSchema.safeParse(fields);
+  const submitted = SubmittedContestationSchema.safeParse(fields, zodErrors(locale));
   if (!submitted.success) return invalid(submitted.error);
-  const contestation = ContestationSchema.safeParse({
-    id: `imp-${randomUUID()}`,
-    dimension: submitted.data.dimension,
-    outlet: submitted.data.outlet,
-    contesterId: input.contesterId,
-    text: submitted.data.text,
-    createdAt: input.now.toISOString(),
-  });
+  const contestation = ContestationSchema.safeParse(
+    {
+      id: `imp-${randomUUID()}`,
+      dimension: submitted.data.dimension,
+      outlet: submitted.data.outlet,
+      contesterId: input.contesterId,
+      text: submitted.data.text,
+      createdAt: input.now.toISOString(),
+    },
+    zodErrors(locale),
+  );
   if (!contestation.success) return invalid(contestation.error);
   if (!(await input.outletExists(contestation.data.outlet))) {
     return {
@@ -271,9 +317,11 @@ export async function submitReport(input: {
   now: Date;
   locale: Locale;
 }): Promise<{ ok: true; report: ReaderReport } | { ok: false; problem: RequestProblem }> {
-  const unknown = rejectUnknownFields(input.fields, REPORT_FIELDS, input.locale);
+  const unknown =
+    rejectUnknownFields(input.fields, REPORT_FIELDS, input.locale) ??
+    rejectInvalidCharacters(input.fields, input.locale);
   if (unknown !== null) return { ok: false, problem: unknown };
-  const parsed = ReportSchema.safeParse(input.fields);
+  const parsed = ReportSchema.safeParse(input.fields, zodErrors(input.locale));
   if (!parsed.success) {
     const issues = issuesOf(parsed.error);
     return {
@@ -281,7 +329,7 @@ export async function submitReport(input: {
       problem: {
         status: 400,
         code: 'invalid_fields',
-        message: issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '),
+        message: issues.map((issue) => `«${fieldLabel(input.locale, issue.path)}»: ${issue.message}`).join('; '),
         issues,
       },
     };

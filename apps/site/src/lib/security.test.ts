@@ -154,3 +154,50 @@ describe('editor sign-in', () => {
     expect(await isEditorSession(access, attempt.sessionId, now)).toBe(false);
   });
 });
+
+describe('characters a reader never means (issue 21 §6)', () => {
+  const submit = async (text: string, locale: 'es' | 'pt-BR' = 'es') => {
+    const { createFileContestationBackend } = await import('./contestations.js');
+    const { submitContestation } = await import('./requests.js');
+    return submitContestation({
+      fields: { dimension: 'bias', outlet: 'cordillera.example', text },
+      contesterId: 'lector-x',
+      backend: createFileContestationBackend(join(directory, 'contestaciones.json')),
+      outletExists: async () => true,
+      now: new Date('2026-12-02T05:00:00Z'),
+      locale,
+    });
+  };
+
+  test('a NUL byte, a control character or a lone surrogate is a 400 naming the field in the reader language', async () => {
+    for (const text of ['Texto con \u0000 nulo', 'campana \u0007', 'mitad \ud800 de un par']) {
+      const outcome = await submit(text);
+      expect(outcome.ok).toBe(false);
+      if (outcome.ok) continue;
+      expect(outcome.problem.status).toBe(400);
+      expect(outcome.problem.message).toContain('«Explica por qué (hasta 5000 caracteres)»');
+      expect(outcome.problem.message).not.toMatch(/insert|select|\$1/i);
+    }
+    const portuguese = await submit('nulo \u0000', 'pt-BR');
+    expect(!portuguese.ok && portuguese.problem.message).toContain('O campo «Explique por quê');
+    expect((await submit('Texto normal, con tilde y eñe — y un emoji 🙂')).ok).toBe(true);
+  });
+
+  test('a text over the limit is refused in the reader language, naming the field, never cut', async () => {
+    const outcome = await submit('x'.repeat(5_001));
+    expect(!outcome.ok && outcome.problem.message).toMatch(
+      /«Explica por qué \(hasta 5000 caracteres\)»: Demasiado grande/,
+    );
+  });
+
+  test('a body that is not UTF-8 is a 400, not replaced silently', async () => {
+    const { readFields } = await import('./requests.js');
+    const request = new Request('http://127.0.0.1/api/contestaciones', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new Uint8Array([0x7b, 0x22, 0x74, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    });
+    const read = await readFields(request, 'es');
+    expect(!read.ok && read.problem).toMatchObject({ status: 400, message: 'El cuerpo no es UTF-8 válido.' });
+  });
+});
