@@ -187,6 +187,7 @@ function zodErrors(locale: Locale) {
  * noncharacter: refused with a 400 naming the field (issue 21 §6) — PostgreSQL cannot store NUL,
  * and such characters are never meant by a reader.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is what it is for.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]/;
 
 /** The first string field holding a character a reader never means, as a 400 problem. */
