@@ -40,9 +40,11 @@ const snapshot = process.env.ESPECTRO_SITE_SNAPSHOT ? resolve(process.env.ESPECT
 
 export default defineConfig({
   output: 'static',
-  // experimentalStaticHeaders: the static handler sends the security headers the
-  // securityHeaders integration writes for each prerendered page (src/lib/security-headers.ts).
-  adapter: node({ mode: 'standalone', experimentalStaticHeaders: true }),
+  // Security headers reach prerendered files through the site's Node entry
+  // (src/server/espectro-handler.mjs), not the adapter's `experimentalStaticHeaders`: with that
+  // option on, an unknown id under a prerendered dynamic route (/historia/no-existe) is handed to
+  // the on-demand app, which has no page for it, and answers 500 instead of the 404 page.
+  adapter: node({ mode: 'standalone' }),
   integrations: [routeMode(siteModeOf(process.env)), securityHeadersIntegration()],
   outDir: process.env.ESPECTRO_SITE_OUT_DIR ?? './dist',
   site: siteUrl,

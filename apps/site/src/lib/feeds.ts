@@ -12,6 +12,7 @@ import { TOPICS, type Bucket, type FujaDaBolhaSide, type Topic } from '@espectro
 import { BIAS_LABELS, formatList, t, TOPIC_LABELS, TOPIC_SLUGS, type Locale } from '../i18n.js';
 import { blindspotsOf } from './blindspots.js';
 import { escapeHtml } from './debate-html.js';
+import { externalHref } from './links.js';
 import type { SiteData, SiteStorySummary } from './types.js';
 
 /** The two serialisations of every feed. */
@@ -170,6 +171,15 @@ export function absoluteUrl(url: string, origin: string): string {
   return new URL(url, `${origin.replace(/\/+$/, '')}/`).href;
 }
 
+/**
+ * {@link absoluteUrl} of an image or link that leaves the page in metadata (a feed enclosure, an
+ * `og:image`), or `null` when the result is not http(s): a `javascript:` address must reach no
+ * attribute, not even a `<meta content>` (issue 21 §2).
+ */
+export function absoluteHttpUrl(url: string, origin: string): string | null {
+  return externalHref(absoluteUrl(url, origin)) ?? null;
+}
+
 /** What one entry says besides its headline: the synthesis summary (when there is one) and the coverage. */
 export function entryDescription(locale: Locale, story: SiteStorySummary, summary: string | null): string {
   const { coverage } = story;
@@ -227,7 +237,7 @@ export async function renderFeed(
       description: escapeHtml(entryDescription(locale, story, full?.summary ?? null)),
     };
     if (story.topic !== null) item.category = [{ name: TOPIC_LABELS[story.topic][locale] }];
-    const image = story.image === null ? null : absoluteUrl(story.image.url, origin);
+    const image = story.image === null ? null : absoluteHttpUrl(story.image.url, origin);
     const type = image === null ? null : imageMediaType(image);
     if (image !== null && type !== null) item.image = { url: image, type };
     channel.addItem(item);

@@ -6,6 +6,7 @@
  */
 import { t, type Locale } from '../i18n.js';
 import {
+  absoluteHttpUrl,
   absoluteUrl,
   feedPath,
   feedSlugOf,
@@ -63,6 +64,7 @@ export function pageMeta(input: PageMetaInput): PageMeta {
   const description = input.description?.trim() || t(input.locale, 'homeIntro');
   const siteName = t(input.locale, 'siteName');
   const image = input.image ?? null;
+  const imageUrl = image === null ? null : absoluteHttpUrl(image.url, input.site);
   const tags: MetaTag[] = [
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: siteName },
@@ -71,19 +73,19 @@ export function pageMeta(input: PageMetaInput): PageMeta {
     { property: 'og:locale', content: OG_LOCALES[input.locale] },
   ];
   if (canonical !== null) tags.push({ property: 'og:url', content: canonical });
-  if (image !== null) {
-    tags.push({ property: 'og:image', content: absoluteUrl(image.url, input.site) });
+  if (image !== null && imageUrl !== null) {
+    tags.push({ property: 'og:image', content: imageUrl });
     if (image.alt !== null && image.alt.trim() !== '') tags.push({ property: 'og:image:alt', content: image.alt });
   }
   if (input.type === 'article' && input.publishedAt !== undefined)
     tags.push({ property: 'article:published_time', content: input.publishedAt });
   tags.push(
-    { name: 'twitter:card', content: image === null ? 'summary' : 'summary_large_image' },
+    { name: 'twitter:card', content: imageUrl === null ? 'summary' : 'summary_large_image' },
     { name: 'twitter:title', content: input.title },
     { name: 'twitter:description', content: description },
   );
-  if (image !== null) {
-    tags.push({ name: 'twitter:image', content: absoluteUrl(image.url, input.site) });
+  if (image !== null && imageUrl !== null) {
+    tags.push({ name: 'twitter:image', content: imageUrl });
     if (image.alt !== null && image.alt.trim() !== '') tags.push({ name: 'twitter:image:alt', content: image.alt });
   }
   return { canonical, tags };

@@ -101,4 +101,19 @@ describe('page metadata', () => {
     expect(plainTag('og:description')).toBeTruthy();
     expect(plainTag('og:locale')).toBe('pt_BR');
   });
+
+  test('an image address that is not http(s) reaches no card tag (issue 21 §2)', () => {
+    const hostile = pageMeta({
+      title: 'Historia',
+      description: undefined,
+      locale: 'es',
+      path: '/historia/h1',
+      site: SITE,
+      image: { url: 'javascript:alert(document.domain)//', alt: null, credit: null },
+      type: 'article',
+    });
+    expect(JSON.stringify(hostile.tags)).not.toContain('javascript:');
+    const card = hostile.tags.find((entry) => 'name' in entry && entry.name === 'twitter:card');
+    expect(card?.content).toBe('summary');
+  });
 });
