@@ -80,6 +80,8 @@ export interface Driver {
   enforcesSchema(schema: PreparedSchema): boolean;
   /** One attempt; must honour `signal`; throws whatever the SDK throws. */
   send(request: DriverRequest, signal: AbortSignal): Promise<DriverResponse>;
+  /** The API key(s) the driver sends: scrubbed from every vendor message (`scrubSecrets`). */
+  readonly secrets?: readonly (string | undefined)[];
 }
 
 /** Resolved retry policy of the settings. */
@@ -419,6 +421,7 @@ export function createLanguageModel(driver: Driver, settings: CommonModelSetting
         stage: 'request',
         signal: options.signal,
         run: (signal) => driver.send(driverRequest, signal),
+        secrets: driver.secrets,
         onFailure: (failure) =>
           recorder.record({
             vendor,

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { classifyError, isLlmError, LlmError, retryAfterFromHeaders } from './errors.js';
+import { classifyError, isLlmError, LlmError, REDACTED, retryAfterFromHeaders, scrubSecrets } from './errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY } from './retry.js';
 import { loadSdk } from './sdk.js';
 
@@ -135,5 +135,33 @@ describe('loadSdk', () => {
       (thrown: unknown) => thrown as LlmError,
     );
     expect(error.code).toBe('unexpected');
+  });
+});
+
+describe('scrubSecrets', () => {
+  test.prop([fc.string(), fc.string({ minLength: 8 }).filter((key) => key.trim().length >= 8), fc.string()])(
+    'a known key anywhere in a message is gone afterwards',
+    (before, key, after) => {
+      expect(scrubSecrets(`${before}${key}${after}${key}`, [key])).not.toContain(key);
+    },
+  );
+
+  test('key shapes are masked without being known; short or blank secrets mask nothing', () => {
+    expect(scrubSecrets('bad key gsk_abcdefghijklmnop1234 and AIzaSyA1234567890abcdefghijklmnopqrstu')).toBe(
+      `bad key ${REDACTED} and ${REDACTED}`,
+    );
+    expect(scrubSecrets('sk-ant-api03-abcdefghijklmnopqrst rejected')).toBe(`${REDACTED} rejected`);
+    expect(scrubSecrets('the model answered ok', ['ok', '   ', undefined])).toBe('the model answered ok');
+  });
+
+  test('classifyError scrubs the key from the message and from the cause it keeps', () => {
+    const key = 'live-key-0123456789';
+    const error = classifyError(Object.assign(new Error(`401 Invalid API key: ${key}`), { status: 401 }), {
+      ...context,
+      secrets: [key],
+    });
+    expect(error.code).toBe('auth');
+    expect(error.message).toContain(`Invalid API key: ${REDACTED}`);
+    expect(String((error.cause as Error).message)).not.toContain(key);
   });
 });

@@ -118,7 +118,7 @@ export class LlmError extends Error {
         ? ` [${details.vendor}${details.model !== undefined ? `/${details.model}` : ''}]`
         : '';
     const status = details.status !== undefined ? ` (HTTP ${details.status})` : '';
-    super(`@espectro/llm${who} ${details.stage}: ${details.code}${status} — ${details.message}`, {
+    super(scrubSecrets(`@espectro/llm${who} ${details.stage}: ${details.code}${status} — ${details.message}`), {
       cause: details.cause,
     });
     this.name = 'LlmError';
@@ -130,7 +130,7 @@ export class LlmError extends Error {
     this.model = details.model;
     this.status = details.status;
     this.issues = details.issues ?? [];
-    this.rawOutput = details.rawOutput?.slice(0, 2000);
+    this.rawOutput = details.rawOutput === undefined ? undefined : scrubSecrets(details.rawOutput.slice(0, 2000));
     this.failures = details.failures ?? [];
     this.attempts = details.attempts ?? [];
   }
@@ -171,6 +171,36 @@ export function retryAfterFromHeaders(
   return undefined;
 }
 
+/**
+ * Shapes of vendor API keys, masked even when the key that was sent is not known (a body that
+ * echoes another key, a key from a config file): OpenAI/DeepSeek/Perplexity `sk-…`/`pplx-…`,
+ * Anthropic `sk-ant-…`, Groq `gsk_…`, Google `AIza…`. Hand-written: no library masks these.
+ */
+const KEY_SHAPES =
+  /\b(?:sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}|gsk_[A-Za-z0-9]{16,}|pplx-[A-Za-z0-9]{16,}|AIza[0-9A-Za-z_-]{30,})/g;
+
+/** The placeholder that replaces a secret in every message of this package. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Removes every occurrence of `secrets` (the API keys a request carried; blanks and strings
+ * shorter than 8 characters are ignored, they would mask ordinary words) and of anything shaped
+ * like a vendor API key from `text`. Vendors echo the key in 401 bodies; this runs on every
+ * vendor message before it becomes an {@link LlmError}, so logs, stored warnings and the CLI
+ * never show one.
+ *
+ * @example
+ * scrubSecrets('Invalid key gsk_live_123456789', ['gsk_live_123456789']); // 'Invalid key [redacted]'
+ */
+export function scrubSecrets(text: string, secrets: readonly (string | undefined)[] = []): string {
+  let scrubbed = text;
+  for (const secret of secrets) {
+    if (secret === undefined || secret.trim().length < 8) continue;
+    scrubbed = scrubbed.split(secret).join(REDACTED);
+  }
+  return scrubbed.replace(KEY_SHAPES, REDACTED);
+}
+
 /** Context the classifier needs besides the thrown value. */
 export interface ClassifyContext {
   vendor: string;
@@ -182,6 +212,8 @@ export interface ClassifyContext {
   callerAborted: boolean;
   /** The deadline, for the message. */
   timeoutMs: number;
+  /** The API keys the request carried: scrubbed from the vendor's message ({@link scrubSecrets}). */
+  secrets?: readonly (string | undefined)[] | undefined;
 }
 
 function statusToCode(status: number): LlmErrorCode {
@@ -192,7 +224,7 @@ function statusToCode(status: number): LlmErrorCode {
   return 'bad_request';
 }
 
-function vendorMessage(error: { message?: unknown }): string {
+function vendorText(error: { message?: unknown }): string {
   const message = typeof error.message === 'string' ? error.message : String(error);
   // @google/genai puts the JSON error body in the message.
   if (message.startsWith('{')) {
@@ -245,7 +277,14 @@ function isNetworkFailure(error: unknown): boolean {
  */
 export function classifyError(error: unknown, context: ClassifyContext): LlmError {
   if (isLlmError(error)) return error;
-  const base = { vendor: context.vendor, model: context.model, stage: context.stage, cause: error };
+  const secrets = context.secrets ?? [];
+  const rawMessage = String((error as { message?: unknown } | null)?.message ?? error);
+  const leaks = scrubSecrets(rawMessage, secrets) !== rawMessage;
+  // The SDK error keeps the vendor's body; when that body echoes a key, the cause is replaced by
+  // a scrubbed copy so that printing the error's cause chain cannot show the key either.
+  const cause = leaks ? new Error(scrubSecrets(rawMessage, secrets)) : error;
+  const base = { vendor: context.vendor, model: context.model, stage: context.stage, cause };
+  const vendorMessage = (candidate: { message?: unknown }): string => scrubSecrets(vendorText(candidate), secrets);
   if (context.timedOut) {
     return new LlmError({ ...base, code: 'timeout', message: `no answer within ${context.timeoutMs} ms` });
   }

@@ -25,6 +25,8 @@ export {
   LlmError,
   isLlmError,
   classifyError,
+  scrubSecrets,
+  REDACTED,
   retryAfterFromHeaders,
   RETRYABLE_CODES,
   type LlmErrorCode,

@@ -83,6 +83,8 @@ export async function runWithRetries<Value>(options: {
   signal: AbortSignal | undefined;
   run: (signal: AbortSignal) => Promise<Value>;
   onFailure: (failure: AttemptFailure) => void;
+  /** The API keys the request carries, scrubbed from every failure's message. */
+  secrets?: readonly (string | undefined)[] | undefined;
 }): Promise<AttemptSuccess<Value>> {
   const { policy, vendor, model, stage, signal } = options;
   let waitedMs = 0;
@@ -115,6 +117,7 @@ export async function runWithRetries<Value>(options: {
         timedOut,
         callerAborted: isAborted(signal),
         timeoutMs: policy.timeoutMs,
+        secrets: options.secrets,
       });
       options.onFailure({ error, retry, waitedMs, latencyMs });
       if (!error.isRetryable || retry >= policy.maxRetries || isAborted(signal)) throw error;

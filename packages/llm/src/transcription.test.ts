@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { createMemoryLedger, definePrompt, LlmError } from './index.js';
 import { llmErrorOf, reply, startFakeLlmServer, type FakeLlmServer } from './testing/index.js';
@@ -79,6 +80,17 @@ describe.each(['openai', 'groq'] as const)('%s transcriber', (vendor) => {
     server.enqueue(reply.slow(10_000, reply.transcript('late')));
     const timeout = await llmErrorOf(server.transcriber(vendor, { timeoutMs: 50 }).transcribe({ audio }));
     expect(timeout.code).toBe('timeout');
+  });
+
+  test('a 401 body that echoes the API key does not carry the key into the error', async () => {
+    const apiKey = `live-${vendor}-transcribe-77aa01`;
+    server.enqueue(reply.unauthorized(`Invalid API Key: ${apiKey}`));
+    const error = await llmErrorOf(server.transcriber(vendor, { apiKey }).transcribe({ audio }));
+    expect(error).toMatchObject({ code: 'auth', stage: 'transcribe', vendor });
+    expect(error.message).toContain('Invalid API Key: [redacted]');
+    expect(`${error.message}\n${inspect(error, { depth: 10 })}\n${JSON.stringify(error.attempts)}`).not.toContain(
+      apiKey,
+    );
   });
 
   test('a versioned prompt can replace the name list', async () => {

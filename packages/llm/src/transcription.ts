@@ -107,6 +107,8 @@ function createTranscriber(options: {
   responseFormat: 'json' | 'verbose_json';
   client: () => Promise<unknown>;
   uploads: () => Promise<UploadModule>;
+  /** The API key sent, scrubbed from every failure's message. */
+  apiKey: string | undefined;
 }): TranscriptionModel {
   const { vendor, model, settings } = options;
   const policy = retryPolicyOf(settings);
@@ -135,6 +137,7 @@ function createTranscriber(options: {
         model,
         stage: 'transcribe',
         signal: call.signal,
+        secrets: [options.apiKey],
         run: async (signal) => {
           const client = (await options.client()) as AudioClient;
           const { toFile } = await options.uploads();
@@ -216,15 +219,17 @@ export const GROQ_TRANSCRIBE_DEFAULT_MODEL = 'whisper-large-v3-turbo';
  */
 export function createOpenAITranscriber(settings: TranscriberSettings = {}): TranscriptionModel {
   const model = settings.model ?? OPENAI_TRANSCRIBE_DEFAULT_MODEL;
+  const apiKey = settings.apiKey ?? apiKeyFromEnv(['OPENAI_API_KEY']);
   return createTranscriber({
     vendor: 'openai',
     model,
     settings,
+    apiKey,
     responseFormat: 'json',
     client: openaiClientFactory(
       'openai',
       {
-        apiKey: settings.apiKey ?? apiKeyFromEnv(['OPENAI_API_KEY']),
+        apiKey,
         baseURL: settings.baseURL ?? OPENAI_BASE_URL,
         timeoutMs: settings.timeoutMs ?? 60_000,
         fetch: settings.fetch,
@@ -244,14 +249,16 @@ export function createOpenAITranscriber(settings: TranscriberSettings = {}): Tra
  */
 export function createGroqTranscriber(settings: TranscriberSettings = {}): TranscriptionModel {
   const model = settings.model ?? GROQ_TRANSCRIBE_DEFAULT_MODEL;
+  const apiKey = settings.apiKey ?? apiKeyFromEnv(['GROQ_API_KEY']);
   return createTranscriber({
     vendor: 'groq',
     model,
     settings,
+    apiKey,
     responseFormat: 'verbose_json',
     client: groqClientFactory(
       {
-        apiKey: settings.apiKey ?? apiKeyFromEnv(['GROQ_API_KEY']),
+        apiKey,
         baseURL: settings.baseURL ?? GROQ_BASE_URL,
         timeoutMs: settings.timeoutMs ?? 60_000,
         fetch: settings.fetch,

@@ -80,6 +80,7 @@ export function createAnthropic(settings: AnthropicSettings = {}): LanguageModel
   const driver: Driver = {
     vendor: 'anthropic',
     model,
+    secrets: [apiKey],
     enforcesSchema: (schema) => schema.objectRoot,
     async send(request, signal): Promise<DriverResponse> {
       const anthropic = await getClient();

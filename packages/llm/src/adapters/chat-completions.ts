@@ -60,6 +60,8 @@ export function chatCompletionsDriver(options: {
   structuredOutput: ChatStructuredOutput;
   maxTokensField: 'max_tokens' | 'max_completion_tokens';
   client: () => Promise<ChatCompletionsClient>;
+  /** The API key the client sends (scrubbed from vendor messages). */
+  apiKey: string | undefined;
 }): Driver {
   const { vendor, model, structuredOutput } = options;
   const usesNativeSchema = (schema: PreparedSchema): boolean => structuredOutput === 'json_schema' && schema.objectRoot;
@@ -67,6 +69,7 @@ export function chatCompletionsDriver(options: {
     vendor,
     model,
     enforcesSchema: usesNativeSchema,
+    secrets: [options.apiKey],
     async send(request: DriverRequest, signal: AbortSignal): Promise<DriverResponse> {
       const client = await options.client();
       const body: Record<string, unknown> = {

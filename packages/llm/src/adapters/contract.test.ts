@@ -3,6 +3,7 @@
  * wire formats): text, structured output, usage accounting, fault → error code mapping, timeout,
  * retry-after, repair and re-ask.
  */
+import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { z } from 'zod';
 import { createMemoryLedger, definePrompt, LlmError, type LlmErrorCode } from '../index.js';
@@ -189,6 +190,28 @@ describe.each(VENDORS)('%s adapter contract', (vendor) => {
     );
     expect(error.attempts.map((attempt) => attempt.outcome)).toEqual([code]);
     expect(ledger.entries().map((entry) => entry.outcome)).toEqual([code]);
+  });
+
+  test('a 401 body that echoes the API key: the key reaches no message, attempt, ledger entry or cause', async () => {
+    const apiKey = `live-${vendor}-3f9c2a7be41d`;
+    // The vendor echoes the key it was sent, and another key-shaped secret it holds.
+    const otherKey = 'sk-proj-Zx81kLmQ0pRt5uVw9yA2';
+    server.enqueue(reply.unauthorized(`Incorrect API key provided: ${apiKey} (account key ${otherKey})`));
+    const ledger = createMemoryLedger();
+    const error = await llmErrorOf(server.model(vendor, { apiKey }).generateText({ prompt: judge, variables, ledger }));
+    expect(keyHeader(vendor, server.requests[0]!.headers) ?? server.requests[0]!.headers.authorization).toContain(
+      apiKey,
+    );
+    expect(error.code).toBe('auth');
+    expect(error.message).toContain('Incorrect API key provided: [redacted]');
+    const everything = [
+      error.message,
+      inspect(error, { depth: 10 }),
+      JSON.stringify(error.attempts),
+      JSON.stringify(ledger.entries()),
+    ].join('\n');
+    expect(everything).not.toContain(apiKey);
+    expect(everything).not.toContain(otherKey);
   });
 
   test('timeout: a reply slower than timeoutMs fails with timeout (retryable)', async () => {

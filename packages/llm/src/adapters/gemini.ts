@@ -91,6 +91,7 @@ export function createGemini(settings: GeminiSettings = {}): LanguageModel {
   const driver: Driver = {
     vendor: 'gemini',
     model,
+    secrets: [apiKey],
     enforcesSchema: () => true,
     async send(request, signal): Promise<DriverResponse> {
       const genai = await getClient();

@@ -68,9 +68,10 @@ export function groqClientFactory(
  */
 export function createGroq(settings: GroqSettings = {}): LanguageModel {
   const model = settings.model ?? GROQ_DEFAULT_MODEL;
+  const apiKey = settings.apiKey ?? apiKeyFromEnv(['GROQ_API_KEY']);
   const client = groqClientFactory(
     {
-      apiKey: settings.apiKey ?? apiKeyFromEnv(['GROQ_API_KEY']),
+      apiKey,
       baseURL: settings.baseURL ?? GROQ_BASE_URL,
       timeoutMs: settings.timeoutMs ?? 60_000,
       fetch: settings.fetch,
@@ -84,6 +85,7 @@ export function createGroq(settings: GroqSettings = {}): LanguageModel {
     structuredOutput: settings.structuredOutput ?? 'json_object',
     maxTokensField: 'max_completion_tokens',
     client: client as () => Promise<ChatCompletionsClient>,
+    apiKey,
   });
   return createLanguageModel(driver, settings);
 }

@@ -104,10 +104,11 @@ export function createOpenAI(settings: OpenAISettings = {}): LanguageModel {
   }
   const model = settings.model ?? OPENAI_DEFAULT_MODEL;
   const keyVariables = settings.apiKeyEnv ?? ['OPENAI_API_KEY'];
+  const apiKey = settings.apiKey ?? apiKeyFromEnv(keyVariables);
   const client = openaiClientFactory(
     vendor,
     {
-      apiKey: settings.apiKey ?? apiKeyFromEnv(keyVariables),
+      apiKey,
       baseURL: settings.baseURL ?? OPENAI_BASE_URL,
       timeoutMs: settings.timeoutMs ?? 60_000,
       fetch: settings.fetch,
@@ -122,6 +123,7 @@ export function createOpenAI(settings: OpenAISettings = {}): LanguageModel {
     structuredOutput: settings.structuredOutput ?? 'json_schema',
     maxTokensField: settings.maxTokensField ?? (vendor === 'openai' ? 'max_completion_tokens' : 'max_tokens'),
     client: client as () => Promise<ChatCompletionsClient>,
+    apiKey,
   });
   return createLanguageModel(driver, settings);
 }
