@@ -32,13 +32,13 @@ export { feedFetches, feeds } from './schema-feeds.js';
 import { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
 
 export { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
-import { workerCycles } from './schema-service.js';
+import { workerCycles, workerHeartbeats, workerJobClaims } from './schema-service.js';
 import { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
 
 export { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
 import { editorSessions, signInFailures } from './schema-security.js';
 
-export { workerCycles } from './schema-service.js';
+export { workerCycles, workerHeartbeats, workerJobClaims } from './schema-service.js';
 export { editorSessions, signInFailures } from './schema-security.js';
 import { pipelineSchema } from './schema-pipeline.js';
 import { articleComponents } from './schema-pipeline-components.js';
@@ -404,6 +404,8 @@ export const storeSchema = {
   readerReports,
   debateReviews,
   workerCycles,
+  workerHeartbeats,
+  workerJobClaims,
   editorSessions,
   signInFailures,
 };

@@ -32,6 +32,13 @@ export {
   type WorkerEvent,
   type WorkerOptions,
 } from './worker.js';
+export {
+  WORKER_DEAD_AFTER_HEARTBEATS,
+  WORKER_HEARTBEAT_INTERVAL_MS,
+  workerIsDead,
+  type BeatObserver,
+  type WorkerBeat,
+} from './heartbeats.js';
 export { newsroomJobs, outcomeOf, ratingLifecycleJobs, type NewsroomServices } from './newsroom-jobs.js';
 export { readServiceStatus, type FeedStatus, type ServiceStatus } from './status.js';
 export {

@@ -8,22 +8,7 @@
  */
 import { hostname } from 'node:os';
 import type { Store } from '@espectro/store';
-
-/** Whether a process with this id runs on this machine. */
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/** The `<host>:<pid>` of a worker id, when it has that shape. */
-function hostAndPid(workerId: string): { host: string; pid: number } | undefined {
-  const match = /^(.+):(\d+)$/.exec(workerId);
-  return match ? { host: match[1]!, pid: Number(match[2]) } : undefined;
-}
+import { hostAndPid, processAlive } from './heartbeats.js';
 
 /**
  * Ends the feed leases of dead workers (see the module comment) and resolves to how many ended.

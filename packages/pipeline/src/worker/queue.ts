@@ -11,7 +11,7 @@
  * twice).
  */
 import PgBoss from 'pg-boss';
-import type { Database } from '@espectro/store';
+import type { Database, RawConnection } from '@espectro/store';
 import type { JobDefinition, JobRegistry, PlannedJob } from './registry.js';
 
 /** Default PostgreSQL schema of the queue's tables. */
@@ -19,9 +19,6 @@ export const DEFAULT_QUEUE_SCHEMA = 'espectro_queue';
 
 /** Arbitrary constant key of the advisory lock serialising queue installs (cf. the migrator's). */
 const QUEUE_INSTALL_LOCK_KEY = 727_165_007;
-
-/** PostgreSQL's `unique_violation`. */
-const UNIQUE_VIOLATION = '23505';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -42,16 +39,26 @@ export interface JobQueue {
   readonly schema: string;
   /** Enqueues planned jobs of one kind; returns how many were queued (a duplicate singleton is not). */
   enqueue(name: string, jobs: readonly PlannedJob<unknown>[]): Promise<number>;
-  /** Claims up to `limit` due jobs of one kind (marked active). */
+  /**
+   * Claims up to `limit` due jobs of one kind for this queue's worker: pg-boss marks them active and,
+   * in the same transaction, `worker_job_claims` records who runs them.
+   */
   claim(name: string, limit: number): Promise<ClaimedJob[]>;
+  /** Completes a job and removes its claim, in one transaction. */
   complete(name: string, id: string, output: Record<string, unknown>): Promise<void>;
-  /** Fails an attempt with its reason: retried while attempts remain, then kept as failed. */
+  /** Fails an attempt with its reason (retried while attempts remain, then kept as failed); removes its claim. */
   fail(name: string, id: string, reason: string): Promise<void>;
   /**
    * Fails every active job (to be retried): only correct when no other worker can be running,
    * which the embedded database's lock guarantees. Returns how many were recovered.
    */
   recoverOrphans(): Promise<number>;
+  /**
+   * Fails (to be retried, through pg-boss's `fail`) the jobs claimed by these dead workers and by
+   * workers that left no heartbeat, and removes their claims; returns how many jobs were still
+   * unfinished. A job such a worker completed before dying is left completed.
+   */
+  recoverJobsOf(deadWorkerIds: readonly string[]): Promise<number>;
   depths(): Promise<QueueDepths>;
   /** Failed jobs with their reason, newest first. */
   failures(limit?: number): Promise<FailedJob[]>;
@@ -64,6 +71,8 @@ export interface OpenJobQueueOptions {
   schema?: string;
   /** Errors of the queue's own maintenance (expiring, archiving), which happen outside any job. */
   onError?: (error: Error) => void;
+  /** The worker the claims are recorded for (`<host>:<pid>`; default `anonymous`, for tools that only read). */
+  workerId?: string;
 }
 
 /** pg-boss's bring-your-own executor over the store's database. */
@@ -74,6 +83,15 @@ function executorOver(database: Database): PgBoss.Db {
       // scripts (BEGIN; … COMMIT) carry no parameters and go through the simple one.
       const rows = values && values.length > 0 ? await database.query(text, values) : await database.script(text);
       return { rows };
+    },
+  };
+}
+
+/** The same executor over one connection of a transaction (claims commit with pg-boss's change). */
+function executorOverConnection(connection: RawConnection): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      return { rows: await connection.query(text, values ?? []) };
     },
   };
 }
@@ -117,6 +135,12 @@ export async function openJobQueue(
     });
   } else await install(); // PGlite: one process (its folder lock), and one connection.
   const table = `${schema}.job`;
+  const workerId = options.workerId ?? 'anonymous';
+  const releaseClaims = (connection: RawConnection, ids: readonly string[]) =>
+    connection.query('DELETE FROM worker_job_claims WHERE queue_schema = $1 AND job_id = ANY($2::text[])', [
+      schema,
+      [...ids],
+    ]);
   return {
     schema,
     async enqueue(name, jobs) {
@@ -130,26 +154,76 @@ export async function openJobQueue(
       return queued;
     },
     async claim(name, limit) {
-      let jobs: PgBoss.JobWithMetadata<unknown>[];
-      try {
-        jobs = await boss.fetch<unknown>(name, { batchSize: limit, includeMetadata: true });
-      } catch (error) {
-        // `stately`: activating a queued job whose key another worker is running breaks the unique
-        // index (23505). That job waits for its key; the worker running the key drains it next.
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return [];
-        throw error;
-      }
+      // pg-boss activates the jobs and this worker's claims are recorded in one transaction, so a
+      // kill at any instant leaves either no active job or an active job with its claimant. The
+      // claims table is ours (pg-boss 10 has no claimant column); pg-boss's tables are not touched.
+      const jobs = await database.rawTransaction(async (connection) => {
+        // `stately`: activating a queued job whose key another worker is running breaks pg-boss's
+        // unique index; pg-boss's fetch swallows that error and returns no job (the transaction is
+        // then aborted and its COMMIT rolls back). That job waits for its key; the worker running
+        // the key drains it next.
+        const fetched = await boss.fetch<unknown>(name, {
+          batchSize: limit,
+          includeMetadata: true,
+          db: executorOverConnection(connection),
+        });
+        if (fetched.length > 0)
+          await connection.query(
+            `INSERT INTO worker_job_claims (job_id, queue_schema, job_name, worker_id)
+             SELECT unnest($1::text[]), $2, $3, $4
+             ON CONFLICT (queue_schema, job_id) DO UPDATE SET worker_id = EXCLUDED.worker_id, claimed_at = now()`,
+            [fetched.map((job) => job.id), schema, name, workerId],
+          );
+        return fetched;
+      });
       return jobs.map((job) => ({ id: job.id, name: job.name, data: job.data, retryCount: job.retryCount }));
     },
-    complete: (name, id, output) => boss.complete(name, id, output),
-    fail: (name, id, reason) => boss.fail(name, id, { reason }),
+    complete: (name, id, output) =>
+      database.rawTransaction(async (connection) => {
+        await boss.complete(name, id, output, { db: executorOverConnection(connection) });
+        await releaseClaims(connection, [id]);
+      }),
+    fail: (name, id, reason) =>
+      database.rawTransaction(async (connection) => {
+        await boss.fail(name, id, { reason }, { db: executorOverConnection(connection) });
+        await releaseClaims(connection, [id]);
+      }),
     async recoverOrphans() {
       const active = await database.query<{ id: string; name: string }>(
         `SELECT id::text AS id, name FROM ${table} WHERE state = 'active'`,
       );
       for (const job of active)
         await boss.fail(job.name, job.id, { reason: 'the worker running it stopped (recovered at restart)' });
+      await database.query('DELETE FROM worker_job_claims WHERE queue_schema = $1', [schema]);
       return active.length;
+    },
+    async recoverJobsOf(deadWorkerIds) {
+      const claims = await database.query<{ job_id: string; job_name: string; worker_id: string }>(
+        `SELECT job_id, job_name, worker_id FROM worker_job_claims
+          WHERE queue_schema = $1
+            AND (worker_id = ANY($2::text[])
+                 OR NOT EXISTS (SELECT 1 FROM worker_heartbeats beat WHERE beat.worker_id = worker_job_claims.worker_id))`,
+        [schema, [...deadWorkerIds]],
+      );
+      let recovered = 0;
+      for (const claim of claims)
+        await database.rawTransaction(async (connection) => {
+          // pg-boss's own read and `fail` (no UPDATE on its tables): `fail` only touches a job not
+          // yet completed, and retries it while attempts remain.
+          const db = executorOverConnection(connection);
+          const job = await boss.getJobById(claim.job_name, claim.job_id, { db, includeArchive: false });
+          if (job?.state === 'active') {
+            await boss.fail(
+              claim.job_name,
+              claim.job_id,
+              { reason: `the worker running it (${claim.worker_id}) died (recovered by ${workerId})` },
+              { db },
+            );
+            recovered += 1;
+          }
+          await releaseClaims(connection, [claim.job_id]);
+        });
+      return recovered;
     },
     depths: async () => {
       const depths = await readQueueDepths(database, schema);

@@ -11,6 +11,7 @@
 import { hostname } from 'node:os';
 import type { Store } from '@espectro/store';
 import type { Clock } from '@espectro/ingest';
+import { forgetWorkers, hostAndPid, processAlive, readBeats, startHeartbeat, workerIsDead } from './heartbeats.js';
 import { releaseOrphanedFeedLeases } from './leases.js';
 import { openJobQueue, type JobQueue, type QueueDepths } from './queue.js';
 import type { JobContext, JobOutcome, JobRegistry } from './registry.js';
@@ -33,7 +34,10 @@ export interface CycleSummary {
   durationMs: number;
   /** Per job kind: how many were planned, run, failed; and the summed numeric outcomes. */
   jobs: Record<string, { planned: number; run: number; failed: number; totals: Record<string, number> }>;
-  /** Jobs left active (embedded database) and feed leases held by a worker that died, given back at start. */
+  /**
+   * Jobs left active by a worker that died (at start on the embedded database; every cycle on
+   * PostgreSQL, by heartbeat) and feed leases held by one, given back.
+   */
   recovered: number;
   stopped: boolean;
 }
@@ -49,11 +53,18 @@ export interface WorkerOptions<Services> {
   /** Identifies this worker in the cycle records (default `<host>:<pid>`). */
   workerId?: string;
   /**
-   * Whether this worker is the only one on its database, so that jobs left active at start are
-   * orphans of a dead worker and run again at once. Always true on embedded PGlite (its lock
-   * guarantees it); on PostgreSQL pass it only when you know (otherwise the queue expires them).
+   * Whether this worker is the only one on its database, so that every job left active at start is
+   * an orphan of a dead worker and runs again at once. Always true on embedded PGlite (its lock
+   * guarantees it). Otherwise (PostgreSQL) the worker beats in `worker_heartbeats` and, every cycle,
+   * fails the jobs claimed by workers whose beat is stale or whose process is gone (heartbeats.ts).
    */
   sole?: boolean;
+  /** Heartbeat period when not sole (default `WORKER_HEARTBEAT_INTERVAL_MS`). */
+  heartbeatIntervalMs?: number;
+  /** Whether a process of this host is alive (default `process.kill(pid, 0)`; tests inject it). */
+  isAlive?: (pid: number) => boolean;
+  /** This worker's host, as in its id (default `os.hostname()`). */
+  host?: string;
   /** Recorded with every cycle, e.g. the active backends (`backends.describe()`) for `espectro status`. */
   meta?: Record<string, unknown>;
   /** Called after every job attempt and cycle (the terminal progress of `espectro worker`). */
@@ -88,23 +99,53 @@ export interface Worker {
  */
 export async function createWorker<Services>(options: WorkerOptions<Services>): Promise<Worker> {
   const { store, registry, services, clock } = options;
+  const host = options.host ?? hostname();
+  const workerId = options.workerId ?? `${host}:${process.pid}`;
+  const isAlive = options.isAlive ?? processAlive;
   const queue = await openJobQueue(store.database, registry as JobRegistry<never>, {
+    workerId,
     ...(options.queueSchema ? { schema: options.queueSchema } : {}),
   });
   const sole = options.sole ?? store.database.backend === 'pglite';
   let firstCycle = true;
-  const workerId = options.workerId ?? `${hostname()}:${process.pid}`;
+  // Beats before its first claim, so no live worker is ever taken for one that left no heartbeat.
+  const heartbeat = sole
+    ? undefined
+    : await startHeartbeat(
+        store.database,
+        { workerId, host, pid: hostAndPid(workerId)?.pid ?? process.pid },
+        options.heartbeatIntervalMs === undefined ? {} : { intervalMs: options.heartbeatIntervalMs },
+      );
+
+  /** Fails the jobs of dead workers (see heartbeats.ts); at the first cycle, also this id's own left-overs. */
+  async function recoverDeadWorkersJobs(): Promise<number> {
+    const dead = (await readBeats(store.database))
+      .filter((beat) =>
+        workerIsDead(beat, {
+          workerId,
+          host,
+          isAlive,
+          ...(options.heartbeatIntervalMs === undefined ? {} : { heartbeatIntervalMs: options.heartbeatIntervalMs }),
+        }),
+      )
+      .map((beat) => beat.workerId);
+    // A previous process with this same id (a reused pid, a container's pid 1) left claims that no
+    // one runs: before its first claim, this worker has none of its own.
+    const recovered = await queue.recoverJobsOf(firstCycle ? [...dead, workerId] : dead);
+    await forgetWorkers(store.database, dead);
+    return recovered;
+  }
 
   async function runCycle(signal: AbortSignal = new AbortController().signal): Promise<CycleSummary> {
     const startedAt = new Date();
     const cycleTime = clock.now();
-    // First cycle: give back what a dead worker left — its active jobs (when this worker is the
-    // only one) and its feed leases (see leases.ts) — so nothing waits for an expiry.
+    // Give back what a dead worker left, so nothing waits for an expiry: its active jobs (at the
+    // first cycle when this worker is the only one; else every cycle, by heartbeat) and, at the
+    // first cycle, its feed leases (see leases.ts).
     let recovered = 0;
-    if (firstCycle) {
-      if (sole) recovered += await queue.recoverOrphans();
-      recovered += await releaseOrphanedFeedLeases(store, { workerId, sole });
-    }
+    if (sole && firstCycle) recovered += await queue.recoverOrphans();
+    if (!sole) recovered += await recoverDeadWorkersJobs();
+    if (firstCycle) recovered += await releaseOrphanedFeedLeases(store, { workerId, sole, host, isAlive });
     firstCycle = false;
     const context: JobContext<Services> = { store, clock, cycleTime, signal, services };
     const jobs: CycleSummary['jobs'] = {};
@@ -167,6 +208,10 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
     queue,
     runCycle,
     depths: () => queue.depths(),
-    stop: () => queue.stop(),
+    async stop() {
+      await queue.stop();
+      // A clean stop: nothing of this worker is left to recover.
+      await heartbeat?.stop({ forget: true });
+    },
   };
 }
