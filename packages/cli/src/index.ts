@@ -15,11 +15,44 @@ export const CLI_VERSION: string = packageJson.version;
 export { commands } from './commands/index.js';
 export { ExitCode, exitQuietlyOnBrokenPipe, UsageError, type CliCommand, type CliIo } from './io.js';
 
-/** The process's own standard streams, working directory and environment. */
-export function processIo(): CliIo {
+/**
+ * Control characters a terminal would act on (C0 except tab and newline, DEL, C1 — CSI, OSC — and
+ * a carriage return that does not end a line): escape sequences in a feed title or a junk input
+ * line could recolour, retitle or clear the reader's terminal.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TERMINAL_CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\r(?!\n)/g;
+
+/**
+ * Shows every terminal control character of `text` as a visible `\x1b`-style escape, so that
+ * untrusted text (feed titles, junk input echoed in an error) cannot drive the terminal.
+ *
+ * @example
+ * neutraliseTerminalControls('\u001b[2Jtitle'); // '\\x1b[2Jtitle'
+ */
+export function neutraliseTerminalControls(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, (control) => `\\x${control.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** A writable stream as {@link processIo} uses it. */
+export interface OutputStream {
+  write(text: string): unknown;
+  isTTY?: boolean | undefined;
+}
+
+/**
+ * The process's own standard streams, working directory and environment. Standard error (human
+ * messages, which quote input) always goes through {@link neutraliseTerminalControls}; standard
+ * output does when it is a terminal (a pipe gets the data unchanged — JSON output escapes
+ * control characters itself).
+ */
+export function processIo(
+  streams: { stdout: OutputStream; stderr: OutputStream } = { stdout: process.stdout, stderr: process.stderr },
+): CliIo {
+  const stdoutIsTerminal = streams.stdout.isTTY === true;
   return {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
+    stdout: (text) => streams.stdout.write(stdoutIsTerminal ? neutraliseTerminalControls(text) : text),
+    stderr: (text) => streams.stderr.write(neutraliseTerminalControls(text)),
     cwd: process.cwd(),
     env: process.env,
   };

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -12,6 +11,7 @@ import {
   type PairJudge,
 } from '@espectro/clustering';
 import { InputFileError } from '../errors.js';
+import { INPUT_LIMITS, readJsonLines } from '../input-file.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
 const usage = `Usage: espectro cluster <articles.jsonl> [--embedder offline|minilm] [--window-hours N]
@@ -28,7 +28,8 @@ its smallest article id. The result does not depend on the order of the lines.
   --judge         none (default: grey-zone pairs are not merged) or llm (Gemini, then Groq;
                   GEMINI_API_KEY / GROQ_API_KEY); pairs the judge cannot answer are reported
   --model-path    MiniLM folder (default $ESPECTRO_MODELS/minilm or ~/.cache/espectro/models/minilm)
-Backend, thresholds and counts go to stderr.
+Backend, thresholds and counts go to stderr. The file must be UTF-8, at most
+${INPUT_LIMITS.jsonLinesFileBytes / 1_048_576} MiB, each line at most ${INPUT_LIMITS.jsonLinesLineBytes / 1024} KiB.
 Exit codes: 0 clustered, 1 failure (e.g. model missing), 2 usage error, 3 invalid input.`;
 
 interface InputArticle {
@@ -37,30 +38,21 @@ interface InputArticle {
   [field: string]: unknown;
 }
 
+/** Reads the articles file: size, per-line and UTF-8 limits first ({@link INPUT_LIMITS}), then JSON. */
 async function readArticles(path: string, cwd: string): Promise<InputArticle[]> {
-  let text: string;
-  try {
-    text = await readFile(resolve(cwd, path), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(
-      code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
-    );
-  }
   const articles: InputArticle[] = [];
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
+  for (const line of await readJsonLines(path, cwd)) {
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = JSON.parse(line.text);
     } catch (error) {
-      throw new InputFileError(`${path} line ${index + 1} is not valid JSON: ${(error as Error).message}`);
+      throw new InputFileError(`${path} line ${line.number} is not valid JSON: ${(error as Error).message}`);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new InputFileError(`${path} line ${index + 1} must be a JSON object with id, title and date`);
+      throw new InputFileError(`${path} line ${line.number} must be a JSON object with id, title and date`);
     }
     articles.push(value as InputArticle);
-  });
+  }
   return articles;
 }
 

@@ -33,6 +33,7 @@ import { FrozenArtifactSchema, HeadlineClassSchema, verifyFrozenArtifact } from 
 import { openStore } from '@espectro/store';
 import { z } from 'zod';
 import { InputFileError } from '../errors.js';
+import { INPUT_LIMITS, readInputBytes, readInputText } from '../input-file.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
 const usage = `Usage: espectro hc <subcommand> [options]
@@ -68,19 +69,8 @@ Chilean headline classifier (seed 004): six classes, boletín links only by numb
 
 const DEFAULT_RUN_LOG = '.espectro/headline-classifier/run-log.json';
 
-async function readText(path: string, cwd: string): Promise<string> {
-  try {
-    return await readFile(resolve(cwd, path), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new InputFileError(
-      code === 'ENOENT' ? `file not found: ${path}` : `cannot read ${path}: ${(error as Error).message}`,
-    );
-  }
-}
-
 async function readJson(path: string, cwd: string): Promise<unknown> {
-  const text = await readText(path, cwd);
+  const text = await readInputText(path, cwd, INPUT_LIMITS.jsonFileBytes, 'a JSON file');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
@@ -154,7 +144,7 @@ async function classify(args: string[], io: CliIo): Promise<number> {
   if (positionals.length !== 1) throw new UsageError('hc classify expects exactly one headlines file (JSONL)');
   const path = positionals[0]!;
   const items = parseJsonl(
-    await readText(path, io.cwd),
+    await readInputText(path, io.cwd, INPUT_LIMITS.jsonLinesFileBytes, 'a JSON-lines file'),
     HeadlineInputSchema.extend({ description: z.string().nullable().optional() }).passthrough(),
     path,
     'classify',
@@ -180,6 +170,16 @@ async function classify(args: string[], io: CliIo): Promise<number> {
     `espectro hc: ${rows.length} headline(s) classified by ${classifier.backend}${rejected > 0 ? `, ${rejected} rejected` : ''}; run log ${runLogPath}\n`,
   );
   return ExitCode.ok;
+}
+
+/**
+ * Reads a feed file with the fetcher's size limit (checked before reading) and decodes it like a
+ * fetched feed (BOM, XML declaration, Windows-1252 correction, each correction reported).
+ */
+async function readFeedFile(path: string, io: CliIo): Promise<string> {
+  const decoded = decodeFeedBytes(await readInputBytes(path, io.cwd, INPUT_LIMITS.feedFileBytes, 'a feed file'));
+  if (decoded.warning !== null) io.stderr(`espectro hc: ${path}: ${decoded.warning}\n`);
+  return decoded.text;
 }
 
 /** True for an http(s) address given where a feed file is expected. */
@@ -226,7 +226,7 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
     );
   const source = positionals[0]!;
   const outlet = findOutlet(values.outlet) ?? { id: values.outlet, domain: values.outlet };
-  const xml = isUrl(source) ? await fetchFeedText(source) : await readText(source, io.cwd);
+  const xml = isUrl(source) ? await fetchFeedText(source) : await readFeedFile(source, io);
   // A fetched feed's address is the base of its relative links.
   const url = isUrl(source) ? source : null;
   if (values.out !== undefined) {
@@ -353,7 +353,7 @@ async function evaluateCommand(args: string[], io: CliIo): Promise<number> {
     if (values[required] === undefined) throw new UsageError(`hc evaluate needs --${required} FILE`);
   }
   const predictions = parseJsonl(
-    await readText(values.predictions!, io.cwd),
+    await readInputText(values.predictions!, io.cwd, INPUT_LIMITS.jsonLinesFileBytes, 'a JSON-lines file'),
     PredictionLineSchema,
     values.predictions!,
     'evaluate',
