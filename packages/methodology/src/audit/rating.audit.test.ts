@@ -247,6 +247,7 @@ describe('FUN-6 R1 override needs all four conditions', () => {
       date?: string;
       academicBucket?: Bucket;
       content?: Bucket;
+      windowStart?: string;
     } = {},
   ): RateOutletInput => ({
     asOf: AS_OF,
@@ -257,7 +258,12 @@ describe('FUN-6 R1 override needs all four conditions', () => {
       factuality: 'low',
       sources: [{ date: o.date ?? '2025-01-01', weight: o.weight ?? 'primary', domestic: o.domestic ?? true }],
     },
-    content: { sampleSize: o.sampleSize ?? 30, bucket: o.content ?? 'right', factuality: 'low' },
+    content: {
+      sampleSize: o.sampleSize ?? 30,
+      bucket: o.content ?? 'right',
+      factuality: 'low',
+      windowStart: o.windowStart ?? '2026-02-01',
+    },
   });
 
   it('all four hold → the content bucket; confidence over {prior, academic, content} = medium', () => {
@@ -275,6 +281,9 @@ describe('FUN-6 R1 override needs all four conditions', () => {
     expect(rateOutlet(r1({ sampleSize: 29 }))).toMatchObject({ bias: 'left', confidence: 'medium' });
     expect(rateOutlet(r1({ weight: 'secondary' }))).toMatchObject({ bias: 'left', confidence: 'medium' });
     expect(rateOutlet(r1({ domestic: false }))).toMatchObject({ bias: 'left', confidence: 'medium' });
+    // seed 002 §2 "explícita y reciente (últimos 90 días)": a window from 91 days back is not recent
+    expect(rateOutlet(r1({ windowStart: '2026-01-26' }))).toMatchObject({ bias: 'left', confidence: 'medium' });
+    expect(rateOutlet(r1({ windowStart: '2026-01-27' })).bias).toBe('right');
     // academic center ≠ content right: all three differ → low
     expect(rateOutlet(r1({ academicBucket: 'center' }))).toMatchObject({ bias: 'left', confidence: 'low' });
     // source older than 5 years: no corroboration and no academic vote → {left, right} → low

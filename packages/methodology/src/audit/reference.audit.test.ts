@@ -134,6 +134,8 @@ function referenceRate(input: RateOutletInput): Reference {
     if (
       contentVote !== null &&
       sample >= 30 &&
+      content?.windowStart !== undefined &&
+      day(content.windowStart) >= asOf - 90 &&
       contentVote !== prior &&
       academic?.bucket === contentVote &&
       corroborated
@@ -177,6 +179,8 @@ const rateInput: fc.Arbitrary<RateOutletInput> = fc
       minusMonths(asOf, 18),
       minusMonths(asOf, 18) - 1,
       minusMonths(asOf, 18) + 1,
+      day(asOf) - 90,
+      day(asOf) - 91,
     ];
     const date = fc
       .oneof(fc.constantFrom(...boundaries), fc.integer({ min: day(asOf) - 2500, max: day(asOf) }))

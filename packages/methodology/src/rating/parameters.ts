@@ -16,6 +16,11 @@ export const RATING_PARAMETERS = Object.freeze({
   strongContentSample: 30,
   /** FUN-6: minimum content sample for content to override the R1 prior. */
   r1OverrideMinSample: 30,
+  /**
+   * FUN-6: the overriding content must be recent — its window (`windowStart`) starts at most this
+   * many days before `asOf` (seed 002 §2: "explícita y reciente (últimos 90 días)").
+   */
+  r1OverrideRecencyDays: 90,
   /** CONF-H: an academic source must be strictly younger than this many years. */
   highConfidenceAcademicYears: 2,
   /** CONF-H: minimum content sample for `high`. */

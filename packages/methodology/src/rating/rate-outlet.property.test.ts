@@ -3,6 +3,7 @@ import { describe, expect } from 'vitest';
 import { fromDayNumber, toDayNumber } from '../shared/dates.js';
 import { CountryRegimeSchema, FACTUALITY_SCALE, OwnerTypeSchema, type Bucket } from '../shared/schemas.js';
 import { factualityCap } from './factuality.js';
+import { RATING_PARAMETERS } from './parameters.js';
 import { rateOutlet, rateOutletUnchecked } from './rate-outlet.js';
 import { RateOutletResultSchema, type RateOutletInput, type RateOutletResult } from './schemas.js';
 
@@ -12,7 +13,7 @@ const factuality = fc.constantFrom(...FACTUALITY_SCALE);
 /** Day offsets before asOf, with extra weight on the 2-year, 5-year and 18-month boundaries. */
 const daysBefore = fc.oneof(
   fc.integer({ min: 0, max: 2400 }),
-  fc.constantFrom(0, 1, 547, 548, 549, 729, 730, 731, 732, 1825, 1826, 1827, 1828),
+  fc.constantFrom(0, 1, 89, 90, 91, 547, 548, 549, 729, 730, 731, 732, 1825, 1826, 1827, 1828),
 );
 
 const inputArbitrary: fc.Arbitrary<RateOutletInput> = fc
@@ -226,6 +227,63 @@ describe('rateOutlet — properties', () => {
       const signals = result.dissent.map((entry) => entry.signal);
       expect([...signals].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(signals);
       for (const entry of result.dissent) expect(entry.bucket).not.toBe(result.bias);
+    },
+  );
+
+  test.prop([inputArbitrary], { numRuns: 400 })(
+    'FUN-6 recency: the R1 override fires only on a content window starting within r1OverrideRecencyDays of asOf',
+    (input) => {
+      const result = rateOutlet(input);
+      if (!result.flags.includes('r1_content_override')) return;
+      const windowStart = input.content?.windowStart;
+      expect(windowStart).toBeDefined();
+      expect(toDayNumber(input.asOf) - toDayNumber(windowStart!)).toBeLessThanOrEqual(
+        RATING_PARAMETERS.r1OverrideRecencyDays,
+      );
+    },
+  );
+
+  /** R1 inputs that meet every FUN-6 override condition, with a window starting 0–90 days before asOf. */
+  const overridingR1 = fc
+    .record({
+      asOfDay: fc.integer({ min: toDayNumber('2019-01-01'), max: toDayNumber('2031-12-31') }),
+      windowDaysBefore: fc.integer({ min: 0, max: RATING_PARAMETERS.r1OverrideRecencyDays }),
+      sourceDaysBefore: fc.integer({ min: 0, max: 1800 }),
+      ownerType: fc.constantFrom(
+        'state-public-broadcaster' as const,
+        'state-captured' as const,
+        'political-party' as const,
+      ),
+      prior: bucket,
+      shift: fc.constantFrom(1, 2),
+      sampleSize: fc.integer({ min: RATING_PARAMETERS.r1OverrideMinSample, max: 120 }),
+    })
+    .map(({ asOfDay, windowDaysBefore, sourceDaysBefore, ownerType, prior, shift, sampleSize }): RateOutletInput => {
+      const buckets: Bucket[] = ['left', 'center', 'right'];
+      const overriding = buckets[(buckets.indexOf(prior) + shift) % 3]!;
+      return {
+        asOf: fromDayNumber(asOfDay),
+        scope: 'political',
+        ownership: { ownerType, countryRegime: 'authoritarian', regimeBucket: prior },
+        academic: {
+          bucket: overriding,
+          sources: [{ date: fromDayNumber(asOfDay - sourceDaysBefore), weight: 'primary', domestic: true }],
+        },
+        content: { sampleSize, bucket: overriding, windowStart: fromDayNumber(asOfDay - windowDaysBefore) },
+      };
+    });
+
+  test.prop([overridingR1, fc.integer({ min: 1, max: 2000 })], { numRuns: 300 })(
+    'FUN-6 recency: a recent window overrides; the same window past r1OverrideRecencyDays, or undated, restores the prior',
+    (input, extraDays) => {
+      expect(rateOutlet(input).flags).toContain('r1_content_override');
+      const staleStart = fromDayNumber(toDayNumber(input.asOf) - RATING_PARAMETERS.r1OverrideRecencyDays - extraDays);
+      const { windowStart: _dropped, ...undated } = input.content!;
+      for (const content of [{ ...input.content!, windowStart: staleStart }, undated]) {
+        const result = rateOutlet({ ...input, content });
+        expect(result.flags).not.toContain('r1_content_override');
+        expect(result.bias).toBe(input.ownership!.regimeBucket);
+      }
     },
   );
 });

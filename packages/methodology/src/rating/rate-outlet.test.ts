@@ -42,6 +42,7 @@ function r1Override(
     academicBucket?: 'left' | 'center' | 'right';
     source?: AcademicSource;
     contentBucket?: 'left' | 'center' | 'right' | 'inconclusive';
+    windowStart?: string | null;
   } = {},
 ): RateOutletInput {
   return {
@@ -58,7 +59,13 @@ function r1Override(
       factuality: 'low',
       sources: [overrides.source ?? source('2024-02-10', { name: 'Espacio Público' })],
     },
-    content: { sampleSize: overrides.sampleSize ?? 30, bucket: overrides.contentBucket ?? 'right', factuality: 'low' },
+    content: {
+      sampleSize: overrides.sampleSize ?? 30,
+      bucket: overrides.contentBucket ?? 'right',
+      factuality: 'low',
+      // exactly 90 days before AS_OF: still recent (FUN-6, inclusive); null leaves it out
+      ...(overrides.windowStart === null ? {} : { windowStart: overrides.windowStart ?? '2026-01-27' }),
+    },
   };
 }
 
@@ -356,6 +363,8 @@ describe('rateOutlet — R1 and the FUN-6 override', () => {
     ['a foreign source', r1Override({ source: source('2025-01-01', { domestic: false }) })],
     ['a source older than 5 years', r1Override({ source: source('2021-04-26') })],
     ['an academic bucket different from content', r1Override({ academicBucket: 'center' })],
+    ['a content window starting 91 days before asOf (not recent)', r1Override({ windowStart: '2026-01-26' })],
+    ['a content window without a start date (recency not shown)', r1Override({ windowStart: null })],
   ])('each missing piece blocks the override: %s', (_name, input) => {
     const result = rateOutlet(input);
     expect(result.bias).toBe('left');

@@ -224,6 +224,8 @@ function rateValidated(input: RateOutletInput, functionName: string): RateOutlet
       contentVote !== null &&
       contentVote !== prior &&
       content!.sampleSize >= parameters.r1OverrideMinSample &&
+      content!.windowStart !== undefined &&
+      toDayNumber(content!.windowStart) >= asOfDay - parameters.r1OverrideRecencyDays &&
       academic !== undefined &&
       academic.bucket === contentVote
     ) {

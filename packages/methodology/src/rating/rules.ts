@@ -110,13 +110,18 @@ export const ratingRules: RuleEntry[] = [
         description: 'minimum content sample to override the regime prior',
       },
       {
+        name: 'r1OverrideRecencyDays',
+        default: P.r1OverrideRecencyDays,
+        description: 'the overriding content window must start at most this many days before asOf (inclusive)',
+      },
+      {
         name: 'academicValidityYears',
         default: P.academicValidityYears,
         description: 'the corroborating primary domestic source must be this recent (inclusive)',
       },
     ],
     statement:
-      'Under R1 bias = regimeBucket unless: the content vote is valid (after CONF-CHANGE), sampleSize ≥ 30, content ≠ prior, academic.bucket = content bucket, and at least one academic source is primary, domestic and dated within 5 years; then bias = content bucket (flag r1_content_override). Confidence: low without a valid content vote; otherwise FUN-4 (and CONF-H) over {prior, academic if a valid FUN-1 vote, content}, even when the bias is the outvoted prior.',
+      'Under R1 bias = regimeBucket unless: the content vote is valid (after CONF-CHANGE), sampleSize ≥ 30, the content windowStart is set and at most 90 days before asOf (explicit and recent), content ≠ prior, academic.bucket = content bucket, and at least one academic source is primary, domestic and dated within 5 years; then bias = content bucket (flag r1_content_override). Confidence: low without a valid content vote; otherwise FUN-4 (and CONF-H) over {prior, academic if a valid FUN-1 vote, content}, even when the bias is the outvoted prior.',
   },
   {
     id: 'CONF-H',
