@@ -1,17 +1,23 @@
-// Runs publint and "are the types wrong" on every built package under packages/.
+// Runs publint and "are the types wrong" on every published package: the built libraries under packages/
+// and the data packages under examples/ (the demo corpus, @espectro/demo-data). Private examples are skipped.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const packagesDirectory = join(root, 'packages');
+const packageDirectories = ['packages', 'examples'].flatMap((parent) =>
+  readdirSync(join(root, parent))
+    .sort()
+    .map((name) => join(root, parent, name)),
+);
 let failures = 0;
-for (const name of readdirSync(packagesDirectory).sort()) {
-  const directory = join(packagesDirectory, name);
+let checked = 0;
+for (const directory of packageDirectories) {
   const manifestPath = join(directory, 'package.json');
   if (!existsSync(manifestPath)) continue;
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
   if (manifest.private) continue;
+  checked += 1;
   for (const [label, command, args] of [
     ['publint', 'pnpm', ['exec', 'publint', '--strict', directory]],
     ['attw', 'pnpm', ['exec', 'attw', '--pack', directory, '--profile', 'node16', '--format', 'table-flipped']],
@@ -35,6 +41,7 @@ for (const name of readdirSync(packagesDirectory).sort()) {
     }
   }
 }
+console.log(`${checked} package(s) checked`);
 if (failures > 0) {
   console.error(`${failures} package check(s) failed`);
   process.exit(1);

@@ -40,7 +40,8 @@ import {
 import { fictionalDebateReplay } from '@espectro/factcheck/replay';
 import { createOfflineEmbedder } from '@espectro/clustering';
 import { REP_EMBEDDING_THRESHOLDS, REP_JACCARD_THRESHOLD, TONES } from '@espectro/methodology';
-import { createStoreDebateRepository, openStore, type Store } from '@espectro/store';
+import { createStoreDebateRepository, type Store } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 import { readJsonFile } from '../read-json.js';
@@ -225,7 +226,7 @@ async function openDebateStore(
   io: CliIo,
   db: string | undefined,
 ): Promise<{ store: Store; repository: DebateRepository }> {
-  const store = await openStore({ cwd: io.cwd, env: io.env, ...(db !== undefined ? { dataDir: db } : {}) });
+  const store = await openCommandStore(io, 'espectro debate', db);
   return { store, repository: createStoreDebateRepository(store.database, debateDocumentParsers) };
 }
 

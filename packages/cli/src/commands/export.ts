@@ -7,7 +7,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { METHODOLOGY_VERSION } from '@espectro/methodology';
-import { openStore, type Store } from '@espectro/store';
+import { type Store } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { ExitCode, UsageError, type CliCommand } from '../io.js';
 
 const usage = `Usage: espectro export [--out DIR] [--format json,csv] [--status published|all] [--db DIR] [--json]
@@ -287,7 +288,7 @@ export const exportCommand: CliCommand = {
     if (values.status !== undefined && values.status !== 'published' && values.status !== 'all')
       throw new UsageError('--status must be published or all');
     const directory = resolve(io.cwd, values.out ?? 'espectro-export');
-    const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+    const store = await openCommandStore(io, 'espectro export', values.db);
     try {
       const report = await exportOpenData(store, {
         directory,

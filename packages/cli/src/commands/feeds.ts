@@ -21,7 +21,8 @@ import {
   type FeedFetchOutcome,
   type FeedToFetch,
 } from '@espectro/ingest';
-import { feedIdFor, openStore, StoreError, type Feed, type FeedInput, type Store } from '@espectro/store';
+import { feedIdFor, StoreError, type Feed, type FeedInput, type Store } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -355,7 +356,7 @@ export const feedsCommand: CliCommand = {
     if (values.interval !== undefined) parseInterval(values.interval);
     kindOption(values);
     purposeOption(values);
-    const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+    const store = await openCommandStore(io, `espectro feeds ${action}`, values.db);
     try {
       switch (action) {
         case 'add':

@@ -30,7 +30,7 @@ import {
 } from '@espectro/headline-classifier';
 import { createFeedFetcher, decodeFeedBytes } from '@espectro/ingest';
 import { FrozenArtifactSchema, HeadlineClassSchema, verifyFrozenArtifact } from '@espectro/methodology';
-import { openStore } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { z } from 'zod';
 import { InputFileError } from '../errors.js';
 import { INPUT_LIMITS, readInputBytes, readInputText } from '../input-file.js';
@@ -241,7 +241,7 @@ async function ingest(args: string[], io: CliIo): Promise<number> {
     return ExitCode.ok;
   }
   const classifier = chooseClassifier(values, io);
-  const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+  const store = await openCommandStore(io, 'espectro hc ingest', values.db);
   try {
     const report = await ingestFeedDocument({ outlet, xml, url, classifier, sink: store.chileHeadlines });
     for (const warning of report.warnings) io.stderr(`espectro hc: ${outlet.id}: ${warning}\n`);
@@ -280,7 +280,7 @@ async function list(args: string[], io: CliIo): Promise<number> {
   if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
     throw new UsageError('--limit must be a whole number from 1 to 1000');
   const outlet = values.outlet === undefined ? undefined : (findOutlet(values.outlet)?.domain ?? values.outlet);
-  const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+  const store = await openCommandStore(io, 'espectro hc list', values.db);
   try {
     const rows = await store.chileHeadlines.list({
       limit,

@@ -25,7 +25,8 @@ import {
 } from '@espectro/rating';
 import { createContentWindowAnalyzer, lifecycleFacts, type ContentWindowAnalyzer } from '@espectro/pipeline';
 import type { Store } from '@espectro/store';
-import { listSourceRows, openStore, storedRatingOfRow } from '@espectro/store';
+import { listSourceRows, storedRatingOfRow } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -306,12 +307,7 @@ async function due(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const asOf = checkDate(values['as-of'], '--as-of') ?? new Date().toISOString().slice(0, 10);
-  const store = await openStore({
-    cwd: io.cwd,
-    env: io.env,
-    owner: 'espectro outlets due',
-    ...(values.db === undefined ? {} : { dataDir: values.db }),
-  });
+  const store = await openCommandStore(io, 'espectro outlets due', values.db);
   try {
     return await withInputErrors(async () => {
       const outlets = await store.ratings.list();
@@ -361,12 +357,7 @@ async function verify(args: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const store = await openStore({
-    cwd: io.cwd,
-    env: io.env,
-    owner: 'espectro outlets verify',
-    ...(values.db === undefined ? {} : { dataDir: values.db }),
-  });
+  const store = await openCommandStore(io, 'espectro outlets verify', values.db);
   try {
     // Raw rows: a malformed record is a mismatch to report, not a crash.
     const rows = (await listSourceRows(store.database.db)).map(storedRatingOfRow);

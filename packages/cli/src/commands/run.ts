@@ -19,7 +19,7 @@ import {
   type RunSummary,
   type UnitHooks,
 } from '@espectro/pipeline';
-import { openStore } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { z } from 'zod';
 import { InputFileError } from '../errors.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -178,7 +178,7 @@ export const runCommand: CliCommand = {
     }).catch(asInputError);
     const quiet = values.quiet === true;
     try {
-      const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+      const store = await openCommandStore(io, 'espectro run', values.db);
       const hooks = crashHooks(io.env);
       try {
         const summary = await runPipeline({

@@ -11,7 +11,8 @@
 import { parseArgs } from 'node:util';
 import { systemClock, type Clock } from '@espectro/ingest';
 import type { ManualClock } from '@espectro/ingest/testing';
-import { openStore, shareStoreWithProcess } from '@espectro/store';
+import { shareStoreWithProcess } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { UsageError, type CliCommand } from '../io.js';
 import { streamDemoDebate } from './serve-debate.js';
 import { SERVED_SITE_BUILD_COMMAND, servedSiteDirectory, startSiteServer } from './serve-site.js';
@@ -92,12 +93,7 @@ export const serveCommand: CliCommand = {
     const controller = new AbortController();
     const release = stopOnSignals(controller, io);
     try {
-      const store = await openStore({
-        cwd: io.cwd,
-        env: io.env,
-        owner: `espectro serve (site on port ${port})`,
-        ...(worker.db ? { dataDir: worker.db } : {}),
-      });
+      const store = await openCommandStore(io, `espectro serve (site on port ${port})`, worker.db);
       const unshare = shareStoreWithProcess(store);
       let signalled = false;
       try {

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readServiceStatus, type ServiceStatus } from '@espectro/pipeline';
-import { openStore } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
 const usage = `Usage: espectro status [--db DIR] [--all-feeds] [--json]
@@ -71,12 +71,7 @@ export const statusCommand: CliCommand = {
       strict: true,
     });
     if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-    const store = await openStore({
-      cwd: io.cwd,
-      env: io.env,
-      owner: 'espectro status',
-      ...(values.db ? { dataDir: values.db } : {}),
-    });
+    const store = await openCommandStore(io, 'espectro status', values.db);
     try {
       const status = await readServiceStatus(store);
       if (values.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);

@@ -3,7 +3,8 @@
  * flags, sentences (with the articles behind each) and sources.
  */
 import { parseArgs } from 'node:util';
-import { openStore, type StoryDetail } from '@espectro/store';
+import { type StoryDetail } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
@@ -77,7 +78,7 @@ export const storyCommand: CliCommand = {
       throw new UsageError('expected one story id (see `espectro story --list`)');
     const limit = values.limit === undefined ? 50 : Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new UsageError('--limit must be a positive integer');
-    const store = await openStore({ cwd: io.cwd, env: io.env, ...(values.db ? { dataDir: values.db } : {}) });
+    const store = await openCommandStore(io, 'espectro story', values.db);
     try {
       if (values.list) {
         const statuses = [

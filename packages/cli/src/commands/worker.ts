@@ -24,7 +24,8 @@ import {
   type NewsroomServices,
   type PipelineBackends,
 } from '@espectro/pipeline';
-import { openStore, type Store } from '@espectro/store';
+import { type Store } from '@espectro/store';
+import { openCommandStore } from '../open-store.js';
 import { InputFileError } from '../errors.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 import { chooseClassifier } from './hc.js';
@@ -349,12 +350,7 @@ export const workerCommand: CliCommand = {
     const controller = new AbortController();
     const release = stopOnSignals(controller, io);
     try {
-      const store = await openStore({
-        cwd: io.cwd,
-        env: io.env,
-        owner: 'espectro worker',
-        ...(worker.db ? { dataDir: worker.db } : {}),
-      });
+      const store = await openCommandStore(io, 'espectro worker', worker.db);
       try {
         const description = backends.describe();
         io.stderr(
