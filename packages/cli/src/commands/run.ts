@@ -54,21 +54,36 @@ Exit codes: 0 done, 1 a stage failed (run again to resume), 2 usage error, 3 inv
  * (`ESPECTRO_CRASH_AT_CHECKPOINT`), counting only units whose key starts with
  * `ESPECTRO_CRASH_AT_UNIT` when set, before or after it commits (`ESPECTRO_CRASH_MODE`).
  * Also used by `espectro worker`, whose queue steps (`job:<name>:done`) count as units after commit.
+ * `ESPECTRO_CRASH_TRACE=1` prints every committed unit's key on stderr (`unit <key>`), so a test can
+ * draw its kill points from the units an uninterrupted run really commits.
  */
 export function crashHooks(env: Record<string, string | undefined>): UnitHooks | undefined {
   const at = Number(env.ESPECTRO_CRASH_AT_CHECKPOINT ?? '');
-  if (!Number.isInteger(at) || at < 1) return undefined;
+  const trace = env.ESPECTRO_CRASH_TRACE === '1';
+  const crashing = Number.isInteger(at) && at >= 1;
+  if (!crashing && !trace) return undefined;
   const prefix = env.ESPECTRO_CRASH_AT_UNIT ?? '';
   let seen = 0;
   const maybeCrash = (key: string) => {
-    if (!key.startsWith(prefix)) return;
+    if (!crashing || !key.startsWith(prefix)) return;
     seen += 1;
     // ESPECTRO_CRASH_SIGNAL=SIGTERM asks for a graceful stop there instead (the worker's SIGTERM test).
     if (seen === at) process.kill(process.pid, env.ESPECTRO_CRASH_SIGNAL === 'SIGTERM' ? 'SIGTERM' : 'SIGKILL');
   };
-  return env.ESPECTRO_CRASH_MODE === 'before-commit'
-    ? { beforeCommit: (_ordinal, key) => maybeCrash(key) }
-    : { afterCommit: (_ordinal, key) => maybeCrash(key) };
+  const traced = (key: string) => {
+    if (trace) process.stderr.write(`unit ${key}\n`);
+  };
+  if (env.ESPECTRO_CRASH_MODE === 'before-commit')
+    return {
+      beforeCommit: (_ordinal, key) => maybeCrash(key),
+      ...(trace ? { afterCommit: (_ordinal: number, key: string) => traced(key) } : {}),
+    };
+  return {
+    afterCommit: (_ordinal, key) => {
+      traced(key);
+      maybeCrash(key);
+    },
+  };
 }
 
 function printSummary(io: CliIo, summary: RunSummary): void {
