@@ -793,6 +793,10 @@ export const LABELS = {
     'pt-BR':
       'O campo «{field}» contém caracteres não aceitos (um caractere nulo, de controle ou mal codificado). Remova-os e envie de novo.',
   },
+  serverError: {
+    es: 'Error interno del servidor. Vuelve a intentarlo en unos minutos.',
+    'pt-BR': 'Erro interno do servidor. Tente de novo em alguns minutos.',
+  },
 } satisfies Record<string, Label>;
 
 export type LabelKey = keyof typeof LABELS;

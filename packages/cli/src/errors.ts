@@ -1,4 +1,5 @@
 import { MethodologyInputError } from '@espectro/methodology';
+import { describeStoreFailure } from '@espectro/store';
 import { z } from 'zod';
 import { ExitCode, UsageError, type CliIo } from './io.js';
 
@@ -31,7 +32,8 @@ export function reportError(error: unknown, io: CliIo, usage?: string): number {
     io.stderr(`espectro: ${error.message}\n`);
     return ExitCode.invalidInput;
   }
-  io.stderr(`espectro: ${error instanceof Error ? error.message : String(error)}\n`);
+  // A failed query is described by the database's reason, never by Drizzle's SQL-and-parameters dump.
+  io.stderr(`espectro: ${describeStoreFailure(error)}\n`);
   return ExitCode.failure;
 }
 

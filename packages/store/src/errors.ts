@@ -57,3 +57,67 @@ export class StoreError extends Error {
     this.data = details.data;
   }
 }
+
+/** SQLSTATE codes a second process writing the same database at the same time produces. */
+const CONCURRENCY_CODES = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '55P03', // lock_not_available
+  '23505', // unique_violation: two runs inserting the same rows
+]);
+
+interface DatabaseFailureShape {
+  message?: unknown;
+  code?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  query?: unknown;
+  params?: unknown;
+  cause?: unknown;
+}
+
+/** Drizzle's `DrizzleQueryError` ("Failed query: <sql>\nparams: <values>"), recognised by shape. */
+function isQueryDump(error: DatabaseFailureShape): boolean {
+  return typeof error.query === 'string' && 'params' in error;
+}
+
+/**
+ * A message for any error of a store or database call that is safe to log and to show: Drizzle's
+ * query errors (whose message is the whole SQL with every parameter — a contestation's text, a
+ * reader's address) are replaced by the database's own reason, its SQLSTATE and constraint, and,
+ * for the failures a concurrent writer causes (serialization, deadlock, lock, duplicate key), what
+ * to do. Any other error keeps its message. Nothing of the query or its parameters is kept.
+ *
+ * @example
+ * describeStoreFailure(error);
+ * // 'the database refused the query: duplicate key value violates unique constraint "articles_pkey"
+ * //  (SQLSTATE 23505, constraint articles_pkey) — another process may be writing to this database …'
+ */
+export function describeStoreFailure(error: unknown): string {
+  const chain: DatabaseFailureShape[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth += 1) {
+    chain.push(current as DatabaseFailureShape);
+    current = (current as DatabaseFailureShape).cause;
+  }
+  const dumpAt = chain.findIndex(isQueryDump);
+  if (dumpAt === -1) return error instanceof Error ? error.message : String(error);
+  const outer = chain.slice(0, dumpAt).find((link) => typeof link.message === 'string' && !isQueryDump(link));
+  const reason = chain.slice(dumpAt + 1).find((link) => typeof link.message === 'string');
+  const code = typeof reason?.code === 'string' ? reason.code : undefined;
+  const constraint = typeof reason?.constraint === 'string' ? reason.constraint : undefined;
+  const facts = [code ? `SQLSTATE ${code}` : undefined, constraint ? `constraint ${constraint}` : undefined].filter(
+    (fact) => fact !== undefined,
+  );
+  const what = `the database refused the query: ${reason ? String(reason.message) : 'no reason given'}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`;
+  const hint =
+    code !== undefined && CONCURRENCY_CODES.has(code)
+      ? ' — another process may be writing to this database at the same time (a second `espectro run`, or the worker): let it finish, then run the command again'
+      : '';
+  // A StoreError around the query error keeps its operation prefix, not the dump it quoted.
+  const prefix =
+    outer !== undefined && typeof outer.message === 'string' && !String(outer.message).includes('Failed query')
+      ? `${String(outer.message)}: `
+      : '';
+  return `${prefix}${what}${hint}`;
+}

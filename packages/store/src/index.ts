@@ -8,7 +8,7 @@
  *
  * @packageDocumentation
  */
-export { StoreError, type StoreErrorCode, type StoreErrorDetails } from './errors.js';
+export { describeStoreFailure, StoreError, type StoreErrorCode, type StoreErrorDetails } from './errors.js';
 export {
   DEFAULT_DATA_DIR,
   migratedDatabaseTemplate,

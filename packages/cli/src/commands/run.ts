@@ -19,6 +19,7 @@ import {
   type RunSummary,
   type UnitHooks,
 } from '@espectro/pipeline';
+import { describeStoreFailure } from '@espectro/store';
 import { openCommandStore } from '../open-store.js';
 import { z } from 'zod';
 import { InputFileError } from '../errors.js';
@@ -216,7 +217,7 @@ export const runCommand: CliCommand = {
       } catch (error) {
         if (error instanceof z.ZodError || error instanceof InputFileError || error instanceof UsageError) throw error;
         io.stderr(
-          `espectro run: stopped (${error instanceof Error ? error.message : String(error)}). Run the same command again to resume; nothing done so far is lost.\n`,
+          `espectro run: stopped (${describeStoreFailure(error)}). Run the same command again to resume; nothing done so far is lost.\n`,
         );
         return ExitCode.failure;
       } finally {

@@ -8,7 +8,7 @@
  */
 import { debateDocumentParsers, replayIntoStore } from '@espectro/factcheck';
 import { fictionalDebateReplay } from '@espectro/factcheck/replay';
-import { createStoreDebateRepository, type Store } from '@espectro/store';
+import { createStoreDebateRepository, describeStoreFailure, type Store } from '@espectro/store';
 import type { CliIo } from '../io.js';
 
 /**
@@ -58,7 +58,7 @@ export async function streamDemoDebate(options: {
   } catch (error) {
     if (signal.aborted) return;
     io.stderr(
-      `espectro serve: the fictional debate replay stopped (${error instanceof Error ? error.message : String(error)}); the news loop goes on\n`,
+      `espectro serve: the fictional debate replay stopped (${describeStoreFailure(error)}); the news loop goes on\n`,
     );
   }
 }

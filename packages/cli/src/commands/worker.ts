@@ -24,7 +24,7 @@ import {
   type NewsroomServices,
   type PipelineBackends,
 } from '@espectro/pipeline';
-import { type Store } from '@espectro/store';
+import { describeStoreFailure, type Store } from '@espectro/store';
 import { openCommandStore } from '../open-store.js';
 import { InputFileError } from '../errors.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -329,7 +329,7 @@ export async function runWorkerService(options: WorkerServiceOptions): Promise<n
   } catch (error) {
     if (error instanceof UsageError || error instanceof InputFileError) throw error;
     io.stderr(
-      `${command}: stopped (${error instanceof Error ? error.message : String(error)}). Start it again; every committed unit of work is kept and nothing is repeated.\n`,
+      `${command}: stopped (${describeStoreFailure(error)}). Start it again; every committed unit of work is kept and nothing is repeated.\n`,
     );
     return ExitCode.failure;
   }
