@@ -500,6 +500,9 @@ export const LABELS = {
   navTopicsLabel: { es: 'Temas con más cobertura', 'pt-BR': 'Temas com mais cobertura' },
   coverageDates: { es: 'Cobertura', 'pt-BR': 'Cobertura' },
   imageCredit: { es: 'Imagen: {outlet}', 'pt-BR': 'Imagem: {outlet}' },
+  // Language switch (pages with a copy in the other locale: src/lib/locales.ts)
+  languageSwitchLabel: { es: 'Idioma', 'pt-BR': 'Idioma' },
+  languageSwitchTo: { es: 'Leer en español', 'pt-BR': 'Ler em português' },
   // Search
   navSearch: { es: 'Buscar', 'pt-BR': 'Buscar' },
   searchGo: { es: 'Ir', 'pt-BR': 'Ir' },

@@ -34,7 +34,8 @@ import {
   type Bucket,
   type FujaDaBolhaSide,
 } from '@espectro/methodology';
-import { BIAS_LABELS, GUARD_REASON_LABELS, TOPIC_LABELS, TOPIC_SLUGS } from './i18n.js';
+import { BIAS_LABELS, GUARD_REASON_LABELS, LABELS, TOPIC_LABELS, TOPIC_SLUGS } from './i18n.js';
+import { localePath } from './lib/locales.js';
 import { parseFeed } from '@espectro/ingest';
 import { FEED_SIZE } from './lib/feeds.js';
 import { documentedFields, OPEN_DATA_ENDPOINTS } from './lib/open-data-schemas.js';
@@ -96,6 +97,30 @@ const READER_PAGES = [
 ];
 /** The search pages, answered by the server in es and pt-BR. */
 const SEARCH_PAGES = ['/buscar?q=precios', '/pt/buscar?q=precos'];
+/** The Spanish pages with a pt-BR copy under `/pt` (src/lib/locales.ts), each checked against its copy. */
+const TRANSLATED = [
+  '/',
+  '/archivo',
+  '/archivo/2',
+  '/temas',
+  '/temas/politica',
+  '/fuentes',
+  '/prisma',
+  '/metodologia',
+  '/datos',
+  '/datos/api',
+  '/retenidas',
+];
+/** The pt-BR copies a reader reaches most: axe and the narrow-screen checks visit them too. */
+const PT_PAGES = [
+  '/pt',
+  '/pt/temas/politica',
+  '/pt/fuentes',
+  '/pt/prisma',
+  '/pt/metodologia',
+  '/pt/datos',
+  '/pt/archivo',
+];
 /** Other sections' pages, also held to the narrow-screen check. */
 const SECTION_PAGES = ['/chile', '/chile/clasificacion'];
 
@@ -224,7 +249,7 @@ interface ExportedFile {
 function staticExport(): ExportedFile[] {
   const client = join(sites.static.build.outDir, 'client');
   return filesUnder(client)
-    .filter((file) => /\.(html|xml|json|csv|txt)$/.test(file) && !file.startsWith('retenidas') && file !== '404.html')
+    .filter((file) => /\.(html|xml|json|csv|txt)$/.test(file) && !/^(pt\/)?retenidas/.test(file) && file !== '404.html')
     .map((file) => ({ path: `/${file.replace(/(^|\/)index\.html$/, '')}`, file: join(client, file) }))
     .sort((left, right) => left.path.localeCompare(right.path));
 }
@@ -834,6 +859,89 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
         .map((outlet) => outlet.domain)
         .sort(),
     ).toEqual([...illustrative].sort());
+  });
+});
+
+describe.each(SITE_MODES)('pt-BR copies (%s)', (mode) => {
+  const url = (path: string) => urlIn(mode, path);
+  /** Text nodes of a page's markup, trimmed, without scripts, styles and the language switch (which speaks the other language on purpose). */
+  const textNodes = (html: string) =>
+    html
+      .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>|<nav class="language-switch"[\s\S]*?<\/nav>/g, '')
+      .split(/<[^>]*>/)
+      .map((text) => text.replace(/\s+/g, ' ').trim())
+      .filter((text) => text !== '');
+  /** Every Spanish label whose text no pt-BR label shares, as a pattern over a whole text node (placeholders match anything). */
+  const ptTexts = new Set(Object.values(LABELS).map((label) => label['pt-BR']));
+  const spanishOnly = Object.entries(LABELS)
+    .filter(
+      ([, label]) =>
+        label.es !== label['pt-BR'] && !ptTexts.has(label.es) && label.es.replace(/\{\w+\}/g, '').trim().length >= 4,
+    )
+    .map(([key, label]) => ({
+      key,
+      pattern: new RegExp(`^${label.es.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}:?$`),
+    }));
+  /** The content links of a page: stories and outlets, in order. */
+  const contentLinks = (html: string) =>
+    [...html.matchAll(/href="(\/historia\/[^"#?]+|\/fuentes\/[^"#?]+)"/g)].map((match) => match[1]);
+  const readPage = async (path: string) => {
+    const response = await fetch(url(path));
+    expect(response.status, path).toBe(200);
+    return response.text();
+  };
+
+  test('every translated page has its pt-BR copy: lang, hreflang both ways, the language switch, no Spanish chrome', async () => {
+    const spanishFound: Record<string, string[]> = {};
+    for (const path of TRANSLATED) {
+      const ptPath = localePath('pt-BR', path);
+      const [spanish, portuguese] = [await readPage(path), await readPage(ptPath)];
+      expect(spanish, path).toContain('<html lang="es"');
+      expect(portuguese, ptPath).toContain('<html lang="pt-BR"');
+      for (const html of [spanish, portuguese]) {
+        expect(html, path).toMatch(
+          new RegExp(`<link rel="alternate" hreflang="es" href="[^"]*${path === '/' ? '/' : path}"`),
+        );
+        expect(html, path).toMatch(new RegExp(`<link rel="alternate" hreflang="pt-BR" href="[^"]*${ptPath}"`));
+      }
+      expect(spanish, path).toContain(`href="${ptPath}" hreflang="pt-BR" lang="pt-BR" data-language-switch="pt-BR"`);
+      expect(portuguese, ptPath).toContain(`href="${path}" hreflang="es" lang="es" data-language-switch="es"`);
+      const found = textNodes(portuguese).filter((text) => spanishOnly.some((label) => label.pattern.test(text)));
+      if (found.length > 0) spanishFound[ptPath] = found;
+      // The control: the Spanish page does show Spanish chrome, so the pattern list can find it.
+      expect(
+        textNodes(spanish).some((text) => spanishOnly.some((label) => label.pattern.test(text))),
+        path,
+      ).toBe(true);
+      // The same stories and outlets, in the same order, on both copies.
+      expect(contentLinks(portuguese), ptPath).toEqual(contentLinks(spanish));
+    }
+    expect(spanishFound).toEqual({});
+  });
+
+  test('the pt-BR lists show what the data hold: archive, topic, Prisma, outlets, front page', async () => {
+    const archive = await readPage('/pt/archivo');
+    for (const story of PUBLISHED.slice(0, STORY_PAGE_SIZE)) expect(archive).toContain(`href="/historia/${story.id}"`);
+    const politics = PUBLISHED.filter((story) => story.topic === 'politics');
+    expect(politics.length).toBeGreaterThan(0);
+    const topic = await readPage('/pt/temas/politica');
+    for (const story of politics.slice(0, STORY_PAGE_SIZE)) expect(topic).toContain(`href="/historia/${story.id}"`);
+    expect(PRISMA_BLINDSPOTS.length).toBeGreaterThan(0);
+    const prisma = await readPage('/pt/prisma');
+    expect(prisma.match(/data-blindspot-list="prisma"/g)).toHaveLength(1);
+    for (const { story } of PRISMA_BLINDSPOTS.slice(0, 100)) expect(prisma).toContain(`href="/historia/${story.id}"`);
+    const sources = await readPage('/pt/fuentes');
+    for (const outlet of FIXTURE.outlets) expect(sources).toContain(`href="/fuentes/${outlet.domain}"`);
+    const home = await readPage('/pt');
+    expect(home).toContain('data-home-section="main"');
+    expect(home).toContain('data-featured="prisma"');
+    // Links between translated pages stay in pt-BR; links to single-language pages keep their one address.
+    expect(home).toContain('href="/pt/prisma" data-all-blindspots="prisma"');
+    expect(home).toContain('href="/pt/metodologia#BS-PR-1"');
+    expect(home).toContain(`href="/pt/temas/${TOPIC_SLUGS[NAV_TOPICS[0]!]}"`);
+    expect(home).toContain('href="/fuja-da-bolha"');
+    expect(home).not.toMatch(/href="\/pt\/(historia|fuja-da-bolha|placar|chile)/);
+    expect(archive).toContain('href="/pt/archivo/2" rel="next"');
   });
 });
 
@@ -1513,7 +1621,7 @@ describe.skipIf(!hasChromium)('in chromium', () => {
 
   test('axe: no serious or critical violations on the main pages', async () => {
     const found: Record<string, string[]> = {};
-    await inTabs('axe', READER_PAGES, async (page, path) => {
+    await inTabs('axe', [...READER_PAGES, ...PT_PAGES], async (page, path) => {
       await page.goto(url(path));
       const violations = await seriousViolations(page);
       if (violations.length > 0) found[path] = violations;
@@ -1752,7 +1860,7 @@ describe.skipIf(!hasChromium)('in chromium', () => {
     for (const width of [320, 390]) {
       await inTabs(
         `narrow-${width}`,
-        [...READER_PAGES, ...SEARCH_PAGES, ...SECTION_PAGES],
+        [...READER_PAGES, ...PT_PAGES, ...SEARCH_PAGES, ...SECTION_PAGES],
         async (page, path) => {
           await page.goto(url(path));
           const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);

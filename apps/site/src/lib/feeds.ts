@@ -13,6 +13,7 @@ import { BIAS_LABELS, formatList, t, TOPIC_LABELS, TOPIC_SLUGS, type Locale } fr
 import { blindspotsOf } from './blindspots.js';
 import { escapeHtml } from './debate-html.js';
 import { externalHref } from './links.js';
+import { localeHref } from './locales.js';
 import type { SiteData, SiteStorySummary } from './types.js';
 
 /** The two serialisations of every feed. */
@@ -217,12 +218,12 @@ export async function renderFeed(
     id: self,
     title: `${title} · ${t(locale, 'siteName')}`,
     description: t(locale, 'feedDescription', { title }),
-    link: `${origin}${feedPagePath(definition.selection)}`,
+    link: `${origin}${localeHref(locale, feedPagePath(definition.selection))}`,
     language: locale,
     updated: new Date(stories[0]?.publishedAt ?? data.source.generatedAt),
     generator: `Espectro`,
     feedLinks: format === 'rss' ? { rss: self } : { atom: self },
-    author: { name: t(locale, 'siteName'), link: `${origin}/` },
+    author: { name: t(locale, 'siteName'), link: `${origin}${localeHref(locale, '/')}` },
     copyright: t(locale, 'feedCopyright'),
   });
   for (const story of stories) {

@@ -11,7 +11,19 @@ import type { Locale } from '../i18n.js';
  * Pages written in one language only (`/fuja-da-bolha` and `/placar` are Brazilian, `/chile` is
  * Chilean) are not listed.
  */
-export const TRANSLATED_PAGES: readonly RegExp[] = [];
+export const TRANSLATED_PAGES: readonly RegExp[] = [
+  /^\/$/,
+  /^\/archivo(\/[1-9][0-9]*)?$/,
+  /^\/temas$/,
+  /^\/temas\/[a-z0-9-]+(\/[1-9][0-9]*)?$/,
+  /^\/fuentes$/,
+  /^\/prisma$/,
+  /^\/metodologia$/,
+  /^\/datos$/,
+  /^\/datos\/api$/,
+  /^\/buscar$/,
+  /^\/retenidas(\/pagina\/[1-9][0-9]*)?$/,
+];
 
 /** The Spanish path of a page and its locale (`/pt/temas` → `{ path: '/temas', locale: 'pt-BR' }`). */
 export function pageOfPath(path: string): { path: string; locale: Locale } {
@@ -24,6 +36,23 @@ export function pageOfPath(path: string): { path: string; locale: Locale } {
 export function localePath(locale: Locale, path: string): string {
   if (locale === 'es') return path;
   return path === '/' ? '/pt' : `/pt${path}`;
+}
+
+/**
+ * Where a link to the Spanish page `path` (with an optional `?query` or `#fragment`) goes from a
+ * page in `locale`: its copy in that locale when the page is translated, else `path` itself (an
+ * untranslated page has one address for every reader).
+ *
+ * @example
+ * localeHref('pt-BR', '/metodologia#PG'); // '/pt/metodologia#PG'
+ * localeHref('pt-BR', '/chile'); // '/chile'
+ */
+export function localeHref(locale: Locale, path: string): string {
+  if (locale === 'es') return path;
+  const split = path.search(/[?#]/);
+  const page = split === -1 ? path : path.slice(0, split);
+  const rest = split === -1 ? '' : path.slice(split);
+  return TRANSLATED_PAGES.some((pattern) => pattern.test(page)) ? `${localePath(locale, page)}${rest}` : path;
 }
 
 /**

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { alternatePaths, localeHref, localePath, pageOfPath } from './locales.js';
+
+describe('pt-BR copies of the pages (locales.ts)', () => {
+  test('a translated page links to its copy in the reader locale, keeping the fragment and query', () => {
+    expect(localeHref('pt-BR', '/')).toBe('/pt');
+    expect(localeHref('pt-BR', '/metodologia#PG')).toBe('/pt/metodologia#PG');
+    expect(localeHref('pt-BR', '/temas/medio-ambiente/2')).toBe('/pt/temas/medio-ambiente/2');
+    expect(localeHref('pt-BR', '/buscar?q=precos')).toBe('/pt/buscar?q=precos');
+    expect(localeHref('es', '/metodologia#PG')).toBe('/metodologia#PG');
+  });
+
+  test('a page in one language keeps its one address', () => {
+    for (const path of [
+      '/historia/h00001',
+      '/fuentes/atacama.example',
+      '/fuja-da-bolha',
+      '/placar',
+      '/chile',
+      '/retenidas/h00002',
+      '/contestar',
+    ])
+      expect(localeHref('pt-BR', path), path).toBe(path);
+  });
+
+  test('alternates name both copies from either address, and none for a single-language page', () => {
+    const both = [
+      { locale: 'es', path: '/temas' },
+      { locale: 'pt-BR', path: '/pt/temas' },
+    ];
+    expect(alternatePaths('/temas')).toEqual(both);
+    expect(alternatePaths('/pt/temas/')).toEqual(both);
+    expect(alternatePaths('/pt')).toEqual([
+      { locale: 'es', path: '/' },
+      { locale: 'pt-BR', path: '/pt' },
+    ]);
+    expect(alternatePaths('/fuja-da-bolha')).toEqual([]);
+    expect(alternatePaths('/historia/h00001')).toEqual([]);
+    expect(pageOfPath(localePath('pt-BR', '/retenidas/pagina/2'))).toEqual({
+      path: '/retenidas/pagina/2',
+      locale: 'pt-BR',
+    });
+  });
+});
