@@ -39,7 +39,14 @@ import { groundingWarnings } from './grounding.js';
 import { storyOutlets } from './outlets.js';
 import { storySynthesisPrompt, type PromptArticle } from './prompts.js';
 import { countSentences } from './text.js';
-import { parseCluster, type CitedSentence, type Roster, type StoryCluster, type StorySynthesis } from './types.js';
+import {
+  parseCluster,
+  type CitedSentence,
+  type ClusterArticle,
+  type Roster,
+  type StoryCluster,
+  type StorySynthesis,
+} from './types.js';
 
 // ── Output schema ────────────────────────────────────────────────────────────────────────────────
 
@@ -56,8 +63,12 @@ function shorten(text: string, length = 80): string {
 /**
  * The zod schema of one story's synthesis output. Its refinement runs the methodology's SYN-3
  * citation check against `clusterArticleIds` and the SYN-4 attribution check against
- * `attributionRoster`, and requires a summary of 1–2 sentences; each problem is an issue whose
- * message names the sentence and the fix, so the llm re-ask doubles as the rewrite request.
+ * `attributionRoster`, and requires a summary of 1–2 sentences. Given the cluster's `articles`,
+ * it also refuses a number (dates included) or a web address that none of a sentence's cited
+ * articles contains — the summary is checked against every article (SYN-3: nothing invented;
+ * issue 21 §8). Each problem is an issue whose message names the sentence and the fix, so the llm
+ * re-ask doubles as the rewrite request; an answer still wrong after it fails, and the story is
+ * held as unsynthesised.
  *
  * @example
  * const schema = synthesisOutputSchema(['a1', 'a2'], roster.attributionEntries);
@@ -66,6 +77,7 @@ function shorten(text: string, length = 80): string {
 export function synthesisOutputSchema(
   clusterArticleIds: readonly string[],
   attributionRoster: readonly AttributionRosterEntry[] | readonly AttributionNeedles[],
+  articles?: readonly ClusterArticle[],
 ) {
   const needles: readonly AttributionNeedles[] =
     attributionRoster.length > 0 && 'needles' in attributionRoster[0]!
@@ -128,6 +140,30 @@ export function synthesisOutputSchema(
             path: [field, problem.sentenceIndex, problem.kind === 'empty_sentence' ? 'text' : 'articleIds'],
             message,
           });
+        }
+      }
+      // rule SYN-3 (nothing invented): numbers, dates and addresses must come from the cited articles.
+      if (articles !== undefined) {
+        const allIds = articles.map((article) => article.id);
+        for (const [field, items] of [
+          ['summary', [{ text: output.summary, articleIds: allIds }]],
+          ['sentences', output.sentences],
+          ['discrepancies', output.discrepancies],
+        ] as const) {
+          const cited = items.map((item) => ({ text: item.text, articleIds: item.articleIds, discrepancy: false }));
+          for (const warning of groundingWarnings(cited, articles)) {
+            if (warning.kind === 'unsupported_quote') continue;
+            const what = warning.kind === 'unsupported_url' ? 'the address' : 'the number';
+            const where =
+              field === 'summary'
+                ? 'the summary'
+                : `${field} ${warning.sentenceIndex + 1} ("${shorten(items[warning.sentenceIndex]?.text ?? '')}")`;
+            context.addIssue({
+              code: 'custom',
+              path: field === 'summary' ? [field] : [field, warning.sentenceIndex, 'text'],
+              message: `${where} gives ${what} "${warning.value}", which ${field === 'summary' ? 'no article' : 'none of its cited articles'} contains: use only what the articles say, or leave it out ${RULE_SYN3}`,
+            });
+          }
         }
       }
       // rule SYN-4: no outlet named in the text; the attribution lives in the ids.
@@ -381,6 +417,7 @@ export async function synthesizeStory(
   const schema = synthesisOutputSchema(
     valid.articles.map((article) => article.id),
     roster.attributionNeedles,
+    valid.articles,
   );
   try {
     const result = await model.generateObject({

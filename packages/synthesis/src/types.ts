@@ -209,9 +209,9 @@ export interface SynthesisProvenance {
 
 /** Something worth a human look that did not stop the synthesis. */
 export interface SynthesisWarning {
-  kind: 'unsupported_number' | 'unsupported_quote';
+  kind: 'unsupported_number' | 'unsupported_quote' | 'unsupported_url';
   sentenceIndex: number;
-  /** The number or quote not found in the cited articles. */
+  /** The number, quote or address not found in the cited articles. */
   value: string;
 }
 
