@@ -1,4 +1,4 @@
-import { MethodologyInputError } from '@espectro/methodology';
+import { MethodologyInputError, formatZodIssues } from '@espectro/methodology';
 import { describeStoreFailure } from '@espectro/store';
 import { z } from 'zod';
 import { ExitCode, UsageError, type CliIo } from './io.js';
@@ -18,14 +18,12 @@ export function reportError(error: unknown, io: CliIo, usage?: string): number {
   }
   if (error instanceof MethodologyInputError) {
     io.stderr(`espectro: invalid input for rule ${error.rule} (${error.functionName}):\n`);
-    for (const issue of error.issues) {
-      io.stderr(`  - ${issue.path.length > 0 ? issue.path.join('.') : '(input)'}: ${issue.message}\n`);
-    }
+    for (const issue of error.issues) io.stderr(`  - ${formatZodIssues([issue])}\n`);
     return ExitCode.invalidInput;
   }
   if (error instanceof z.ZodError) {
     io.stderr('espectro: invalid input:\n');
-    for (const issue of error.issues) io.stderr(`  - ${issue.path.join('.') || '(input)'}: ${issue.message}\n`);
+    for (const issue of error.issues) io.stderr(`  - ${formatZodIssues([issue])}\n`);
     return ExitCode.invalidInput;
   }
   if (error instanceof InputFileError) {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { HeadlineClassifierError } from './errors.js';
+import { formatZodIssues } from '@espectro/methodology';
 
 /**
  * Parses JSON Lines: one JSON value per non-empty line, each validated by `schema`. Errors name
@@ -32,9 +33,7 @@ export function parseJsonl<Schema extends z.ZodType>(
     }
     const parsed = schema.safeParse(value);
     if (!parsed.success) {
-      const issues = parsed.error.issues
-        .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(line)'}: ${issue.message}`)
-        .join('; ');
+      const issues = formatZodIssues(parsed.error.issues, { whole: '(line)' });
       throw new HeadlineClassifierError({
         code: 'invalid_input',
         stage,

@@ -22,6 +22,7 @@ import {
   type HeadlineClass,
   type MacroAccuracyResult,
   type PerClassMeasurability,
+  formatZodIssues,
 } from '@espectro/methodology';
 import { z } from 'zod';
 import { HeadlineClassifierError } from './errors.js';
@@ -151,10 +152,7 @@ export function register(input: {
 export function parseRegistrationFile(value: unknown): RegistrationFile {
   const parsed = RegistrationFileSchema.safeParse(value);
   if (!parsed.success) {
-    registrationError(
-      'not_registered',
-      `the registration file is not valid: ${parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-    );
+    registrationError('not_registered', `the registration file is not valid: ${formatZodIssues(parsed.error.issues)}`);
   }
   const actual = sha256Hex(canonicalJson(parsed.data.registration));
   if (actual !== parsed.data.sha256) {

@@ -14,6 +14,7 @@ import type { IngestSource, NewsApiMapping, NewsApiPreset } from '@espectro/inge
 import { RosterFileSchema, type RosterEntry, type RosterFile } from '@espectro/rating';
 import { z } from 'zod';
 import { PipelineError } from './errors.js';
+import { formatZodIssues } from '@espectro/methodology';
 
 /** `outlets.json`: the roster with its rating date (the one schema of `@espectro/rating`). */
 export { RosterFileSchema, type RosterFile };
@@ -84,10 +85,7 @@ function parseJsonFile<T>(bytes: Buffer, label: string, schema: z.ZodType<T>): T
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .slice(0, 5)
-      .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(file)'}: ${issue.message}`)
-      .join('; ');
+    const issues = formatZodIssues(parsed.error.issues, { whole: '(file)', limit: 5 });
     throw new PipelineError({
       code: 'input_file',
       stage: 'data',

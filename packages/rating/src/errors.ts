@@ -1,3 +1,4 @@
+import { formatZodIssues as formatIssues, type IssueLike } from '@espectro/methodology';
 /**
  * Stable error codes of `@espectro/rating`.
  *
@@ -42,10 +43,7 @@ export class RatingError extends Error {
   }
 }
 
-/** Formats zod issues as `path: message` joined by `; `. @internal */
-export function formatZodIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues
-    .slice(0, 8)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.map(String).join('.') : '(input)'}: ${issue.message}`)
-    .join('; ');
+/** The first eight zod issues as `path: message` joined by `; ` (methodology's formatter). @internal */
+export function formatZodIssues(issues: readonly IssueLike[]): string {
+  return formatIssues(issues, { limit: 8 });
 }

@@ -1,9 +1,8 @@
-import { IsoDateSchema, type Topic } from '@espectro/methodology';
+import { fnv1a32, IsoDateSchema, mulberry32, type Topic } from '@espectro/methodology';
 import { z } from 'zod';
 import type { Article } from './articles.js';
 import { dayNumber, isoDate, isoMonth } from './dates.js';
 import { formatZodIssues, RatingError } from './errors.js';
-import { fnv1a32, mulberry32 } from './prng.js';
 
 /**
  * Defaults of the content sample (seed 002 §4): the articles of the last 90 days, at most 60 of

@@ -9,6 +9,7 @@ import {
   type Factuality,
   type RateOutletResult,
   type RatingEvidenceRecord,
+  formatZodIssues,
 } from '@espectro/methodology';
 import { unsupportedReliedOn } from './academic.js';
 import { RatingError } from './errors.js';
@@ -196,7 +197,7 @@ export function verifyRatings(storedRatings: readonly unknown[]): RatingVerifica
             field: 'record',
             stored: null,
             derived: null,
-            message: `not a valid stored rating — ${issue === undefined ? 'invalid' : `${issue.path.join('.')}: ${issue.message}`}`,
+            message: `not a valid stored rating — ${issue === undefined ? 'invalid' : formatZodIssues([issue])}`,
           },
         ],
         typeof version === 'string' ? version : METHODOLOGY_VERSION,

@@ -17,6 +17,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
 import { sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
+import { formatZodIssues } from '@espectro/methodology';
 
 type SourceRow = typeof sources.$inferSelect;
 
@@ -58,10 +59,7 @@ function parsedRow(row: SourceRow, operation: string): StoredRating {
     code: 'invalid_input',
     operation,
     field: row.domain,
-    message: `the stored rating of ${row.domain} does not match StoredRatingSchema — ${result.error.issues
-      .slice(0, 4)
-      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-      .join('; ')} (run espectro outlets verify)`,
+    message: `the stored rating of ${row.domain} does not match StoredRatingSchema — ${formatZodIssues(result.error.issues, { limit: 4 })} (run espectro outlets verify)`,
   });
 }
 

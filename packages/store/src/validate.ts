@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { StoreError } from './errors.js';
+import { formatIssuePath } from '@espectro/methodology';
 
 /** Parses repository input with a zod schema; bad input throws `StoreError` `invalid_input` naming the field. */
 export function parseStoreInput<Schema extends z.ZodType>(
@@ -10,10 +11,7 @@ export function parseStoreInput<Schema extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path
-    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
-    .join('.')
-    .replace(/\.\[/g, '[');
+  const field = issue.path.length > 0 ? formatIssuePath(issue.path, { indices: 'bracketed' }) : '';
   throw new StoreError({
     code: 'invalid_input',
     operation,

@@ -10,6 +10,7 @@ import {
   RatingEvidenceRecordSchema,
   type RateOutletResult,
   type RatingEvidenceRecord,
+  formatZodIssues,
 } from '@espectro/methodology';
 import {
   analyzeOutletContent,
@@ -125,10 +126,8 @@ export function workerContentWindows(store: Store, cwd: string): ContentWindowAn
 function parseEvidenceFile(input: unknown, file: string): RatingEvidenceRecord {
   const result = RatingEvidenceRecordSchema.safeParse(input);
   if (result.success) return result.data;
-  const problems = result.error.issues
-    .slice(0, 8)
-    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(record)'}: ${issue.message}`);
-  throw new InputFileError(`${file} is not a rating_evidence record (seed 002) — ${problems.join('; ')}`);
+  const problems = formatZodIssues(result.error.issues, { whole: '(record)', limit: 8 });
+  throw new InputFileError(`${file} is not a rating_evidence record (seed 002) — ${problems}`);
 }
 
 function checkDate(value: string | undefined, flag: string): string | undefined {
