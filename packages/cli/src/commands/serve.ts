@@ -12,18 +12,10 @@ import { parseArgs } from 'node:util';
 import { systemClock, type Clock } from '@espectro/ingest';
 import type { ManualClock } from '@espectro/ingest/testing';
 import { shareStoreWithProcess } from '@espectro/store';
-import { openCommandStore } from '../open-store.js';
 import { UsageError, type CliCommand } from '../io.js';
 import { streamDemoDebate } from './serve-debate.js';
 import { SERVED_SITE_BUILD_COMMAND, servedSiteDirectory, startSiteServer } from './serve-site.js';
-import {
-  WORKER_FLAGS,
-  readWorkerArguments,
-  resolveWorkerBackends,
-  runWorkerLoop,
-  runWorkerService,
-  stopOnSignals,
-} from './worker.js';
+import { WORKER_FLAGS, readWorkerArguments, runWorkerLoop, runWorkerService, withWorkerSetup } from './worker.js';
 
 const usage = `Usage: espectro serve [--db DIR] [--port 4321] [--host 127.0.0.1] [--interval 60s] [--site DIR]
                       [--embedder auto|offline|minilm] [--judge auto|llm|none] [--quiet] [--json]
@@ -89,67 +81,64 @@ export const serveCommand: CliCommand = {
     const port = portOf(values.port);
     const host = values.host ?? '127.0.0.1';
     const siteDirectory = servedSiteDirectory(io.cwd, values.site ?? io.env.ESPECTRO_SITE_DIR);
-    const backends = await resolveWorkerBackends(io, worker);
-    const controller = new AbortController();
-    const release = stopOnSignals(controller, io);
+    let signalled = false;
     try {
-      const store = await openCommandStore(io, `espectro serve (site on port ${port})`, worker.db);
-      const unshare = shareStoreWithProcess(store);
-      let signalled = false;
-      try {
-        const description = backends.describe();
-        io.stderr(
-          `espectro serve — ${store.database.backend} at ${store.database.location}; embedder ${description.embedder}, judge ${description.judge}, synthesis ${description.synthesis}\n`,
-        );
-        // The site reads these when a page first asks for data: the store, shared above.
-        process.env.ESPECTRO_SITE_SOURCE = 'store';
-        const site = await startSiteServer({ directory: siteDirectory, host, port });
-        let debate: Promise<void> = Promise.resolve();
-        try {
-          io.stderr(
-            `espectro serve: site at ${site.origin}/ (rendered from the store; health at ${site.origin}/healthz)\n`,
-          );
-          // --replay-demo: the fictional debate streams to /placar beside the news replay (issue 17 §4).
-          if (worker.replay) debate = streamDemoDebate({ store, io, origin: site.origin, signal: controller.signal });
-          return await runWorkerService({
-            store,
-            backends,
-            io,
-            worker,
-            signal: controller.signal,
-            async afterReplay({ clock, services }) {
+      return await withWorkerSetup(
+        io,
+        { command: 'espectro serve', owner: `espectro serve (site on port ${port})`, worker },
+        async ({ store, backends, controller }) => {
+          const unshare = shareStoreWithProcess(store);
+          try {
+            // The site reads these when a page first asks for data: the store, shared above.
+            process.env.ESPECTRO_SITE_SOURCE = 'store';
+            const site = await startSiteServer({ directory: siteDirectory, host, port });
+            let debate: Promise<void> = Promise.resolve();
+            try {
               io.stderr(
-                `espectro serve: replay done — the site stays at ${site.origin}/; a cycle every ${Math.round(worker.intervalMs / 1000)} s goes on over the replay's feeds (Ctrl-C stops)\n`,
+                `espectro serve: site at ${site.origin}/ (rendered from the store; health at ${site.origin}/healthz)\n`,
               );
-              return runWorkerLoop({
+              // --replay-demo: the fictional debate streams to /placar beside the news replay (issue 17 §4).
+              if (worker.replay)
+                debate = streamDemoDebate({ store, io, origin: site.origin, signal: controller.signal });
+              return await runWorkerService({
                 store,
                 backends,
                 io,
-                clock: realPace(clock),
-                services,
-                once: false,
-                intervalMs: worker.intervalMs,
-                quiet: worker.quiet,
-                json: worker.json,
+                worker,
                 signal: controller.signal,
+                async afterReplay({ clock, services }) {
+                  io.stderr(
+                    `espectro serve: replay done — the site stays at ${site.origin}/; a cycle every ${Math.round(worker.intervalMs / 1000)} s goes on over the replay's feeds (Ctrl-C stops)\n`,
+                  );
+                  return runWorkerLoop({
+                    store,
+                    backends,
+                    io,
+                    clock: realPace(clock),
+                    services,
+                    once: false,
+                    intervalMs: worker.intervalMs,
+                    quiet: worker.quiet,
+                    json: worker.json,
+                    signal: controller.signal,
+                  });
+                },
               });
-            },
-          });
-        } finally {
-          // Everything that uses the store stops before it closes: the debate stream, then the site.
-          signalled = controller.signal.aborted;
-          controller.abort();
-          await debate;
-          await site.close();
-        }
-      } finally {
-        unshare();
-        await store.close();
-        if (signalled) io.stderr('espectro serve: stopped; the database is released\n');
-      }
+            } finally {
+              // Everything that uses the store stops before it closes: the debate stream, then the site.
+              signalled = controller.signal.aborted;
+              controller.abort();
+              await debate;
+              await site.close();
+            }
+          } finally {
+            unshare();
+          }
+        },
+      );
     } finally {
-      release();
-      await backends.dispose();
+      // withWorkerSetup has closed the store (and released an embedded folder's lock) by now.
+      if (signalled) io.stderr('espectro serve: stopped; the database is released\n');
     }
   },
 };

@@ -335,6 +335,50 @@ export async function runWorkerService(options: WorkerServiceOptions): Promise<n
   }
 }
 
+/** What {@link withWorkerSetup} hands the command: the open store, the backends and the stop signal. */
+export interface WorkerSetup {
+  store: Store;
+  backends: PipelineBackends;
+  /** Aborted by SIGTERM / SIGINT (see {@link stopOnSignals}); the command may abort it too. */
+  controller: AbortController;
+}
+
+/**
+ * The setup `espectro worker` and `espectro serve` share, in its order: the backends the arguments
+ * ask for (an unavailable one fails before any database is opened), a stop signal on SIGTERM /
+ * SIGINT, the store (`--db` or `DATABASE_URL`, the folder lock naming `owner`) and the banner line
+ * with the backends; then `body`, after which everything is closed in reverse order, whatever
+ * `body` did.
+ *
+ * @example
+ * return withWorkerSetup(io, { command: 'espectro worker', owner: 'espectro worker', worker }, (setup) =>
+ *   runWorkerService({ ...setup, io, worker, signal: setup.controller.signal }));
+ */
+export async function withWorkerSetup<T>(
+  io: CliIo,
+  setup: { command: string; owner: string; worker: WorkerArguments },
+  body: (setup: WorkerSetup) => Promise<T>,
+): Promise<T> {
+  const backends = await resolveWorkerBackends(io, setup.worker);
+  const controller = new AbortController();
+  const release = stopOnSignals(controller, io);
+  try {
+    const store = await openCommandStore(io, setup.owner, setup.worker.db);
+    try {
+      const description = backends.describe();
+      io.stderr(
+        `${setup.command} — ${store.database.backend} at ${store.database.location}; embedder ${description.embedder}, judge ${description.judge}, synthesis ${description.synthesis}\n`,
+      );
+      return await body({ store, backends, controller });
+    } finally {
+      await store.close();
+    }
+  } finally {
+    release();
+    await backends.dispose();
+  }
+}
+
 /** `espectro worker`: cycles over the registered feeds and the pipeline stages until stopped. */
 export const workerCommand: CliCommand = {
   name: 'worker',
@@ -346,23 +390,8 @@ export const workerCommand: CliCommand = {
     const worker = readWorkerArguments(values);
     if (worker.replay && values.interval !== undefined)
       throw new UsageError('--replay-demo runs its own cycles: drop --interval');
-    const backends = await resolveWorkerBackends(io, worker);
-    const controller = new AbortController();
-    const release = stopOnSignals(controller, io);
-    try {
-      const store = await openCommandStore(io, 'espectro worker', worker.db);
-      try {
-        const description = backends.describe();
-        io.stderr(
-          `espectro worker — ${store.database.backend} at ${store.database.location}; embedder ${description.embedder}, judge ${description.judge}, synthesis ${description.synthesis}\n`,
-        );
-        return await runWorkerService({ store, backends, io, worker, signal: controller.signal });
-      } finally {
-        await store.close();
-      }
-    } finally {
-      release();
-      await backends.dispose();
-    }
+    return withWorkerSetup(io, { command: 'espectro worker', owner: 'espectro worker', worker }, (setup) =>
+      runWorkerService({ store: setup.store, backends: setup.backends, io, worker, signal: setup.controller.signal }),
+    );
   },
 };
