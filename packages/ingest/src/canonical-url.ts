@@ -18,6 +18,7 @@
  * 7. Trailing slashes are removed from the path (`/a/b/` → `/a/b`; the root stays `/`), empty
  *    path segments are collapsed, and percent-encoding is normalised by the URL parser.
  */
+import { normaliseHost as methodologyNormaliseHost } from '@espectro/methodology';
 
 const TRACKING_PARAMETERS = new Set([
   'fbclid',
@@ -42,7 +43,6 @@ const TRACKING_PARAMETERS = new Set([
   's_cid',
 ]);
 const AMP_PARAMETERS = new Set(['amp', 'outputtype']);
-const STRIPPED_HOST_PREFIXES = ['www.', 'm.', 'mobile.', 'amp.'];
 
 /** A URL that cannot be canonicalised (not http/https, or unparseable). */
 export class InvalidArticleUrlError extends Error {
@@ -50,25 +50,10 @@ export class InvalidArticleUrlError extends Error {
 }
 
 /**
- * Strips `www.`, `m.`, `mobile.` and `amp.` from a lowercase host when at least two labels remain.
- *
- * @example
- * normaliseHost('www.elpais.com'); // 'elpais.com'
- * normaliseHost('m.folha.uol.com.br'); // 'folha.uol.com.br'
+ * @deprecated Import `normaliseHost` from `@espectro/methodology` (the one host normaliser); this
+ * re-export keeps `@espectro/ingest`'s public API.
  */
-export function normaliseHost(host: string): string {
-  let result = host.toLowerCase().replace(/\.$/, '');
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const prefix of STRIPPED_HOST_PREFIXES) {
-      if (result.startsWith(prefix) && result.slice(prefix.length).includes('.')) {
-        result = result.slice(prefix.length);
-        changed = true;
-      }
-    }
-  }
-  return result;
-}
+export const normaliseHost = methodologyNormaliseHost;
 
 function unwrapAmpCache(url: URL): URL {
   if (!url.hostname.endsWith('.cdn.ampproject.org')) return url;
@@ -97,7 +82,7 @@ export function canonicalUrl(input: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new InvalidArticleUrlError(`"${input}" is not an http(s) URL`);
   url = unwrapAmpCache(url);
-  const host = normaliseHost(url.hostname);
+  const host = methodologyNormaliseHost(url.hostname);
   const segments = url.pathname.split('/').filter((segment) => segment.length > 0 && segment.toLowerCase() !== 'amp');
   let path = `/${segments.join('/')}`;
   path = path.replace(/\.amp(\.html?)?$/i, (_match, extension: string | undefined) => extension ?? '');
@@ -125,7 +110,7 @@ export function canonicalUrl(input: string): string {
  * domainForHost('www.diariolibre.com', new Set()); // 'diariolibre.com'
  */
 export function domainForHost(host: string, rosterDomains: ReadonlySet<string>): string {
-  const normalised = normaliseHost(host);
+  const normalised = methodologyNormaliseHost(host);
   const labels = normalised.split('.');
   for (let start = 0; start < labels.length - 1; start += 1) {
     const candidate = labels.slice(start).join('.');

@@ -2,6 +2,7 @@
  * Helpers private to the debate module (not re-exported from the package).
  */
 import { z } from 'zod';
+import { normaliseHost } from '../shared/host.js';
 
 /**
  * Lowercases and removes diacritics ("Milhões" → "milhoes", "Irã" → "ira").
@@ -43,23 +44,13 @@ export function utcDateOf(iso: string): string {
 }
 
 /**
- * The host of a URL, lowercased, without a trailing dot or a leading `www.`; `null` if unparsable.
+ * The host of a URL as {@link normaliseHost} writes it (lowercased, no trailing dot, no leading
+ * `www.`, `m.`, `mobile.` or `amp.`); `null` if unparsable.
  * @internal Not exported from the package.
  */
 export function hostOf(url: string): string | null {
   if (!URL.canParse(url)) return null;
-  return normalizeHost(new URL(url).hostname);
-}
-
-/**
- * Lowercases a host or domain and removes a trailing dot and one leading `www.`.
- * @internal Not exported from the package.
- */
-export function normalizeHost(host: string): string {
-  return host
-    .toLowerCase()
-    .replace(/\.$/, '')
-    .replace(/^www\./, '');
+  return normaliseHost(new URL(url).hostname);
 }
 
 /**
@@ -67,7 +58,7 @@ export function normalizeHost(host: string): string {
  * @internal Not exported from the package.
  */
 export function isHostUnder(host: string, domain: string): boolean {
-  const normalizedDomain = normalizeHost(domain);
+  const normalizedDomain = normaliseHost(domain);
   return host === normalizedDomain || host.endsWith(`.${normalizedDomain}`);
 }
 
