@@ -500,6 +500,17 @@ export const LABELS = {
   navTopicsLabel: { es: 'Temas con más cobertura', 'pt-BR': 'Temas com mais cobertura' },
   coverageDates: { es: 'Cobertura', 'pt-BR': 'Cobertura' },
   imageCredit: { es: 'Imagen: {outlet}', 'pt-BR': 'Imagem: {outlet}' },
+  // The outlet page's recent stories (components/OutletRecentStories.astro)
+  outletStoriesTitle: { es: 'Historias recientes de este medio', 'pt-BR': 'Histórias recentes deste veículo' },
+  outletStoriesIntro: {
+    es: 'Las {shown} más recientes de {total} historias publicadas que cuentan a este medio, cada una con la cobertura de todos sus medios por sesgo.',
+    'pt-BR':
+      'As {shown} mais recentes de {total} histórias publicadas que contam este veículo, cada uma com a cobertura de todos os seus veículos por viés.',
+  },
+  outletStoriesNone: {
+    es: 'Ninguna historia publicada cuenta a este medio todavía.',
+    'pt-BR': 'Nenhuma história publicada conta este veículo ainda.',
+  },
   // Language switch (pages with a copy in the other locale: src/lib/locales.ts)
   languageSwitchLabel: { es: 'Idioma', 'pt-BR': 'Idioma' },
   languageSwitchTo: { es: 'Leer en español', 'pt-BR': 'Ler em português' },

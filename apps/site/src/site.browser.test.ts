@@ -36,6 +36,7 @@ import {
 } from '@espectro/methodology';
 import { BIAS_LABELS, GUARD_REASON_LABELS, LABELS, TOPIC_LABELS, TOPIC_SLUGS } from './i18n.js';
 import { localePath } from './lib/locales.js';
+import { OUTLET_RECENT_STORIES } from './lib/outlet-stories.js';
 import { parseFeed } from '@espectro/ingest';
 import { FEED_SIZE } from './lib/feeds.js';
 import { documentedFields, OPEN_DATA_ENDPOINTS } from './lib/open-data-schemas.js';
@@ -180,6 +181,15 @@ const checkPath = (debateId: string, checkId: string) => `/placar/${debateId}/ch
 /** Text as Astro escapes it in HTML. */
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Text back from the entities Astro escapes it with. */
+const unescapeHtml = (html: string) =>
+  html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** Every file of a folder, recursively, as paths relative to it. */
 function filesUnder(directory: string): string[] {
@@ -692,6 +702,23 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     const statements = [...html.matchAll(/<p data-rule-statement>([^<]*)<\/p>/g)].map((match) => match[1]);
     expect(statements).toEqual(ruleCatalogue.rules.map((rule) => escapeHtml(rule.text!.es.statement)));
     expect(html).not.toContain('lang="en" data-rule-statement');
+    // Every parameter described in the reader's language (es here, pt-BR on /pt/metodologia), never in English.
+    const { PARAMETER_TEXTS, parameterTextKey } = await import('@espectro/methodology');
+    const portuguese = await (await fetch(url('/pt/metodologia'))).text();
+    for (const [page, locale] of [
+      [html, 'es'],
+      [portuguese, 'pt-BR'],
+    ] as const) {
+      const descriptions = [...page.matchAll(/<td data-parameter-description>([^<]*)<\/td>/g)].map((match) =>
+        unescapeHtml(match[1]!),
+      );
+      expect(descriptions, locale).toEqual(
+        ruleCatalogue.rules.flatMap((rule) =>
+          rule.parameters.map((parameter) => PARAMETER_TEXTS[parameterTextKey(rule.id, parameter.name)]![locale]),
+        ),
+      );
+      expect(page, locale).not.toContain('lang="en" data-parameter-description');
+    }
     // Every confidence level explained in plain words, with the numbers the code uses.
     const { RATING_PARAMETERS } = await import('@espectro/methodology');
     const levels = html.slice(
@@ -828,6 +855,38 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     }
     expect(html).toContain('data-api-licence');
     expect(await (await fetch(url('/datos'))).text()).toContain('href="/feeds/prisma/centro.rss.xml"');
+  });
+
+  test("an outlet's page lists its newest published stories, each with its bucket mix; never a held one", async () => {
+    const heldIds = new Set(HELD.map((story) => story.id));
+    const counts = new Map<string, number>();
+    for (const story of PUBLISHED)
+      for (const outlet of story.outlets) counts.set(outlet.domain, (counts.get(outlet.domain) ?? 0) + 1);
+    // The outlet in most published stories (more than a page's worth), and one in none.
+    const [domain] = [...counts].sort((left, right) => right[1] - left[1])[0]!;
+    const expected = PUBLISHED.filter((story) => story.outlets.some((outlet) => outlet.domain === domain));
+    expect(expected.length).toBeGreaterThan(OUTLET_RECENT_STORIES);
+    const html = await (await fetch(url(`/fuentes/${domain}`))).text();
+    expect(html).toContain(`data-outlet-stories="${expected.length}"`);
+    const listed = [
+      ...html.matchAll(
+        /<li class="story-card" data-outlet-story="([^"]+)">([\s\S]*?)<\/li>\s*(?=<li class="story-card" data-outlet-story|<\/ul>)/g,
+      ),
+    ];
+    expect(listed.map((match) => match[1])).toEqual(expected.slice(0, OUTLET_RECENT_STORIES).map((story) => story.id));
+    for (const [, id, card] of listed) {
+      expect(heldIds.has(id!)).toBe(false);
+      const story = expected.find((candidate) => candidate.id === id)!;
+      // The bar's text summary names each bucket's share of this story's coverage.
+      for (const bucket of ['left', 'center', 'right'] as const)
+        if (story.coverage.counts[bucket] > 0)
+          expect(card, id).toContain(`${BIAS_LABELS[bucket].es} ${story.coverage.percent[bucket]} %`);
+    }
+    const uncovered = FIXTURE.outlets.find((outlet) => !counts.has(outlet.domain));
+    if (uncovered !== undefined) {
+      const page = await (await fetch(url(`/fuentes/${uncovered.domain}`))).text();
+      expect(page).toContain('data-outlet-stories="0"');
+    }
   });
 
   test('every /fuentes row and every outlet export says whether its rating is illustrative', async () => {

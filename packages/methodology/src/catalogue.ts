@@ -23,6 +23,7 @@ export {
   type RuleParameter,
 } from './shared/rule-entry.js';
 export { RULE_SECTION_TEXTS, RULE_TEXTS, type RuleText, type RuleTexts } from './rule-texts.js';
+export { PARAMETER_TEXTS, parameterTextKey, type ParameterTexts } from './parameter-texts.js';
 
 /** A module's entries with their texts in the readers' languages ({@link RULE_TEXTS}). */
 function withTexts(rules: readonly RuleEntry[]): CataloguedRule[] {
