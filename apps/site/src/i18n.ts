@@ -7,6 +7,7 @@
 import {
   CONTESTATION_LABELS,
   RATING_CHANGE_CAUSE_LABELS,
+  RATING_PARAMETERS,
   type Bucket,
   type CheckStatus,
   type CountryRegime,
@@ -938,4 +939,118 @@ export function confidenceExplanation(
   values: Record<string, string | number>,
 ): string {
   return fillPlaceholders(CONFIDENCE_EXPLANATIONS[level][locale], values);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The outlet page's audit (issue 16 §4, lib/outlet-audit.ts): one contiguous block.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The outlet audit's reader-facing strings, in both locales of the site. `{windowDays}` and
+ * `{driftDays}` are filled by {@link auditLabel} from the methodology's REV-1 parameters
+ * (`contentDriftWindowDays`, `contentDriftDays`), so the page cannot disagree with the rule.
+ */
+export const AUDIT_LABELS = {
+  lastVerified: { es: 'Última verificación', 'pt-BR': 'Última verificação' },
+  neverVerified: {
+    es: 'Nunca verificada (espectro outlets verify)',
+    'pt-BR': 'Nunca verificada (espectro outlets verify)',
+  },
+  verification_verified: {
+    es: 'reproducida exactamente desde su evidencia sellada',
+    'pt-BR': 'reproduzida exatamente a partir da evidência selada',
+  },
+  verification_mismatch: {
+    es: 'la evidencia no respalda la calificación',
+    'pt-BR': 'a evidência não sustenta a classificação',
+  },
+  verification_other_methodology: {
+    es: 'hecha con otra versión de la metodología; no re-derivada',
+    'pt-BR': 'feita com outra versão da metodologia; não re-derivada',
+  },
+  verification_unsealed: {
+    es: 'calificada antes del sellado de la evidencia',
+    'pt-BR': 'classificada antes da selagem da evidência',
+  },
+  auditUnavailable: {
+    es: 'La auditoría completa (verificación, impugnaciones, serie de contenido) se muestra cuando el sitio se sirve desde la base de datos.',
+    'pt-BR':
+      'A auditoria completa (verificação, contestações, série de conteúdo) aparece quando o site é servido a partir do banco de dados.',
+  },
+  analysisTitle: { es: 'Análisis de contenido: quién y con qué', 'pt-BR': 'Análise de conteúdo: quem e com quê' },
+  backend: { es: 'Modelo o método', 'pt-BR': 'Modelo ou método' },
+  prompt: { es: 'Prompt (versión)', 'pt-BR': 'Prompt (versão)' },
+  tokens: { es: 'Tokens entrada / salida (llamadas)', 'pt-BR': 'Tokens entrada / saída (chamadas)' },
+  cost: { es: 'Costo', 'pt-BR': 'Custo' },
+  notRecorded: { es: 'no registrado', 'pt-BR': 'não registrado' },
+  days: { es: 'días', 'pt-BR': 'dias' },
+  metricsTitle: { es: 'Métricas de contenido', 'pt-BR': 'Métricas de conteúdo' },
+  metric: { es: 'Métrica', 'pt-BR': 'Métrica' },
+  value: { es: 'Valor', 'pt-BR': 'Valor' },
+  govOpp: { es: 'Razón gobierno / oposición', 'pt-BR': 'Razão governo / oposição' },
+  quotes: { es: 'Distribución de citas', 'pt-BR': 'Distribuição de citações' },
+  insufficient: { es: 'muestra insuficiente', 'pt-BR': 'amostra insuficiente' },
+  seriesTitle: {
+    es: 'Contenido de los últimos {windowDays} días, día a día',
+    'pt-BR': 'Conteúdo dos últimos {windowDays} dias, dia a dia',
+  },
+  seriesNote: {
+    es: 'Cada día se analiza la ventana móvil de {windowDays} días; si difiere de la calificación {driftDays} días seguidos, el medio se recalifica (REV-1).',
+    'pt-BR':
+      'A cada dia analisa-se a janela móvel de {windowDays} dias; se diferir da classificação por {driftDays} dias seguidos, o veículo é reclassificado (REV-1).',
+  },
+  seriesEmpty: { es: 'Aún no hay serie de contenido.', 'pt-BR': 'Ainda não há série de conteúdo.' },
+  articles: { es: 'Artículos', 'pt-BR': 'Artigos' },
+  ratingsTitle: { es: 'Cada calificación y su causa', 'pt-BR': 'Cada classificação e sua causa' },
+  kind_preliminary: { es: 'Preliminar', 'pt-BR': 'Preliminar' },
+  kind_initial: { es: 'Primera calificación', 'pt-BR': 'Primeira classificação' },
+  kind_rerating: { es: 'Recalificación', 'pt-BR': 'Reclassificação' },
+  noChange: { es: 'sin cambios', 'pt-BR': 'sem mudanças' },
+  queueTitle: { es: 'Recalificaciones en cola', 'pt-BR': 'Reclassificações na fila' },
+  status_pending: { es: 'En cola', 'pt-BR': 'Na fila' },
+  status_failed: { es: 'No se pudo recalificar', 'pt-BR': 'Não foi possível reclassificar' },
+  status_done: { es: 'Hecha', 'pt-BR': 'Feita' },
+  contestationsTitle: { es: 'Impugnaciones', 'pt-BR': 'Contestações' },
+  noContestations: { es: 'Nadie ha impugnado este medio.', 'pt-BR': 'Ninguém contestou este veículo.' },
+  contestation: { es: 'Impugnación', 'pt-BR': 'Contestação' },
+  state: { es: 'Estado', 'pt-BR': 'Estado' },
+  resolvedBy: { es: 'Quién', 'pt-BR': 'Quem' },
+  when: { es: 'Cuándo', 'pt-BR': 'Quando' },
+  triageNotes: { es: 'Notas de triaje', 'pt-BR': 'Notas de triagem' },
+  contestation_open: { es: 'Abierta', 'pt-BR': 'Aberta' },
+  contestation_triage: { es: 'En triaje', 'pt-BR': 'Em triagem' },
+  contestation_accepted: { es: 'Aceptada', 'pt-BR': 'Aceita' },
+  contestation_rejected: { es: 'Rechazada', 'pt-BR': 'Rejeitada' },
+  splitTitle: {
+    es: 'En seguimiento: noticias y opinión en lados distintos',
+    'pt-BR': 'Em acompanhamento: notícias e opinião em lados diferentes',
+  },
+  splitNote: {
+    es: 'Las notas de noticias y las de opinión se calificarían al menos un sesgo aparte, así que el medio está en la lista de seguimiento (split_outlets, regla CONF-SPLIT): vale la calificación del medio entero, con la confianza un nivel más baja.',
+    'pt-BR':
+      'As matérias de notícias e as de opinião seriam classificadas com pelo menos um viés de diferença, então o veículo está na lista de acompanhamento (split_outlets, regra CONF-SPLIT): vale a classificação do veículo inteiro, com a confiança um nível abaixo.',
+  },
+  splitNews: { es: 'Noticias', 'pt-BR': 'Notícias' },
+  splitOpinion: { es: 'Opinión', 'pt-BR': 'Opinião' },
+  splitSince: { es: 'En la lista desde', 'pt-BR': 'Na lista desde' },
+  splitNotes: { es: 'Notas de seguimiento', 'pt-BR': 'Notas de acompanhamento' },
+} as const satisfies Record<string, { es: string; 'pt-BR': string }>;
+
+/** Key of {@link AUDIT_LABELS}. */
+export type AuditLabelKey = keyof typeof AUDIT_LABELS;
+
+const AUDIT_PARAMETERS = {
+  windowDays: RATING_PARAMETERS.contentDriftWindowDays,
+  driftDays: RATING_PARAMETERS.contentDriftDays,
+};
+
+/**
+ * One audit string in `locale`, its REV-1 numbers filled from the methodology.
+ *
+ * @example
+ * auditLabel('es', 'seriesTitle'); // 'Contenido de los últimos 30 días, día a día'
+ */
+export function auditLabel(locale: Locale, key: AuditLabelKey): string {
+  const label: Label | undefined = AUDIT_LABELS[key];
+  return label === undefined ? key : fillPlaceholders(label[locale], AUDIT_PARAMETERS);
 }

@@ -82,6 +82,14 @@ export {
   type ReratingRequest,
 } from './rating-lifecycle.js';
 export {
+  listSplitOutlets,
+  noteSplitOutlet,
+  SplitOutletNoteSchema,
+  syncSplitOutlet,
+  type SplitOutlet,
+  type SplitOutletNote,
+} from './split-outlets.js';
+export {
   ContentWindowSchema,
   countArticlesInWindow,
   createStoreArticleSource,

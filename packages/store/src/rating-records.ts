@@ -1,7 +1,7 @@
 /**
  * The `RatingRecordStore` of `@espectro/rating` on the database: an outlet's rating lives in its
  * `sources` row, every history entry in `source_ratings`, every CON-4 change in
- * `source_rating_changes`. `espectro run`, `espectro outlets …` and the worker record ratings only
+ * `source_rating_changes`; the `split_outlets` list follows each write (CONF-SPLIT). `espectro run`, `espectro outlets …` and the worker record ratings only
  * through it (or `recordRating` / `rateRosterEntries` over it). Passes `ratingRecordStoreContract`.
  */
 import type { RatingChangeRecord } from '@espectro/methodology';
@@ -18,6 +18,7 @@ import type { StoreExecutor } from './database.js';
 import { StoreError } from './errors.js';
 import { sourceRatingChanges, sourceRatings, sources } from './schema-rating.js';
 import { formatZodIssues } from '@espectro/methodology';
+import { syncSplitOutlet } from './split-outlets.js';
 
 type SourceRow = typeof sources.$inferSelect;
 
@@ -107,6 +108,7 @@ async function writeRating(executor: StoreExecutor, write: RatingRecordWrite, ex
   };
   if (exists) await executor.update(sources).set(columns).where(eq(sources.domain, stored.domain));
   else await executor.insert(sources).values({ domain: stored.domain, addedAt: midnight(stored.added_at), ...columns });
+  await syncSplitOutlet(executor, stored, write.at);
   if (write.kind === null) return;
   const [history] = await executor
     .insert(sourceRatings)

@@ -64,6 +64,7 @@ import type { FeedFetchOutcome, FeedPurpose, FeedRegistry } from '@espectro/inge
 import { createStoreDebateRepository, type StoreDebateRepository } from './debates.js';
 import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
+import { listSplitOutlets, noteSplitOutlet, type SplitOutlet, type SplitOutletNote } from './split-outlets.js';
 import {
   enqueueReratings,
   listReratings,
@@ -105,6 +106,14 @@ export interface Store {
     enqueue(requests: readonly ReratingRequest[]): Promise<ReratingEntry[]>;
     /** Oldest first. */
     list(filter?: ListReratingsFilter): Promise<ReratingEntry[]>;
+  };
+  /** The `split_outlets` follow-up list (seed 002 §6): kept in step with the ratings (CONF-SPLIT), with editors' notes. */
+  readonly splitOutlets: {
+    /** By domain. */
+    list(): Promise<SplitOutlet[]>;
+    get(domain: string): Promise<SplitOutlet | undefined>;
+    /** Appends a follow-up note; `not_found` for an outlet not on the list. */
+    note(input: SplitOutletNote): Promise<SplitOutlet>;
   };
   /** Editors' server-side sessions and the sign-in throttle's state (issue 21 §3, `0008_security`). */
   readonly editorAccess: EditorAccessStore;
@@ -210,6 +219,11 @@ export function createStore(database: Database): Store {
     reratings: {
       enqueue: (requests) => db.transaction((tx) => enqueueReratings(tx, requests)),
       list: (filter) => listReratings(db, filter),
+    },
+    splitOutlets: {
+      list: () => listSplitOutlets(db),
+      get: async (domain) => (await listSplitOutlets(db, domain))[0],
+      note: (input) => db.transaction((tx) => noteSplitOutlet(tx, input)),
     },
     editorAccess: createEditorAccessStore(db, (work) => db.transaction((tx) => work(tx))),
     articles: {

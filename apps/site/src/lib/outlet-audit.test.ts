@@ -9,6 +9,8 @@ import * as storeModule from '@espectro/store';
 import type { Store } from '@espectro/store';
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RATING_PARAMETERS } from '@espectro/methodology';
+import { auditLabel } from '../i18n.js';
 import { getOutletAudit, outletAuditFrom, seriesChart } from './outlet-audit.js';
 
 const evidence: RatingEvidenceRecord = {
@@ -117,7 +119,49 @@ describe('the outlet audit', () => {
     ]);
     // One bar per stored day, on a day axis: the missing 29th leaves a gap.
     expect(seriesChart(audit!.contentSeries)!.bars.map((bar) => bar.x)).toEqual([0, 10, 30]);
+    expect(audit!.split).toBeNull();
     expect(await outletAuditFrom(store, 'nadie.example', storeModule)).toBeUndefined();
+  });
+
+  test('an outlet whose stored rating is split shows its split_outlets entry with the notes', async () => {
+    await recordRating(store.ratings, {
+      evidence: {
+        ...evidence,
+        domain: 'mixto-audit.example',
+        notes: 'Columnas a la izquierda; noticias al centro.',
+        content: {
+          ...evidence.content!,
+          news_sesgo: 'center',
+          opinion_sesgo: 'left',
+        } as RatingEvidenceRecord['content'],
+      },
+      asOf: '2026-04-27',
+      changedAt: '2026-04-27T09:00:00Z',
+    });
+    await store.splitOutlets.note({
+      domain: 'mixto-audit.example',
+      note: 'Revisadas 10 columnas.',
+      at: '2026-04-28T09:00:00Z',
+    });
+    const audit = await outletAuditFrom(store, 'mixto-audit.example', storeModule, '2026-04-30');
+    expect(audit!.split).toEqual({
+      newsBucket: 'center',
+      opinionBucket: 'left',
+      notes: ['Columnas a la izquierda; noticias al centro.', 'Revisadas 10 columnas.'],
+      flaggedAt: '2026-04-27T09:00:00.000Z',
+    });
+  });
+
+  test('the series texts say the REV-1 numbers of the methodology, in both locales', () => {
+    const { contentDriftWindowDays: windowDays, contentDriftDays: driftDays } = RATING_PARAMETERS;
+    expect(auditLabel('es', 'seriesTitle')).toBe(`Contenido de los últimos ${windowDays} días, día a día`);
+    expect(auditLabel('es', 'seriesNote')).toContain(`ventana móvil de ${windowDays} días`);
+    expect(auditLabel('es', 'seriesNote')).toContain(`${driftDays} días seguidos`);
+    expect(auditLabel('pt-BR', 'seriesNote')).toContain(`janela móvel de ${windowDays} dias`);
+    expect(auditLabel('pt-BR', 'seriesNote')).toContain(`por ${driftDays} dias seguidos`);
+    for (const locale of ['es', 'pt-BR'] as const)
+      for (const key of ['seriesTitle', 'seriesNote', 'splitNote'] as const)
+        expect(auditLabel(locale, key)).not.toMatch(/[{}]/);
   });
 
   test('is not invented for a site that does not read the store', async () => {

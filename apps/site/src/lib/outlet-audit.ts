@@ -4,7 +4,7 @@
  * rating with its CON-4 cause (re-ratings that changed nothing included), the re-rating queue,
  * every contestation of the outlet with its state, who resolved it, when and the triage notes,
  * the provenance of the content analysis (backend, prompt, tokens, cost), its metrics, and the
- * daily rolling content series (REV-1). Snapshot and fixture sites have no store behind them:
+ * daily rolling content series (REV-1), and its entry on the `split_outlets` list. Snapshot and fixture sites have no store behind them:
  * {@link getOutletAudit} answers `undefined` and the page says the audit is served from the database.
  */
 import type { listContentSeries, Store } from '@espectro/store';
@@ -80,6 +80,8 @@ export interface OutletAudit {
   analysis: AuditContentAnalysis | null;
   /** The last {@link CONTENT_SERIES_DAYS_SHOWN} days of the series, oldest first. */
   contentSeries: AuditContentDay[];
+  /** The outlet's entry on the `split_outlets` follow-up list (seed 002 §6, CONF-SPLIT), if it is on it. */
+  split: { newsBucket: string | null; opinionBucket: string | null; notes: string[]; flaggedAt: string } | null;
 }
 
 /** How many days of the content series the page shows (a display choice: the REV-1 drift span and more). */
@@ -138,6 +140,7 @@ export async function outletAuditFrom(
   const history = await store.ratings.history(domain);
   const contestations = await store.contestations.list({ outlet: domain });
   const reratings = await store.reratings.list({ domain });
+  const split = await store.splitOutlets.get(domain);
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - (CONTENT_SERIES_DAYS_SHOWN - 1) * 86_400_000)
     .toISOString()
     .slice(0, 10);
@@ -196,6 +199,15 @@ export async function outletAuditFrom(
       sampleSize: window.sampleSize,
       backend: window.backend,
     })),
+    split:
+      split === undefined
+        ? null
+        : {
+            newsBucket: split.newsBucket,
+            opinionBucket: split.opinionBucket,
+            notes: split.notes === '' ? [] : split.notes.split('\n'),
+            flaggedAt: split.flaggedAt,
+          },
   };
 }
 
@@ -211,85 +223,6 @@ export async function getOutletAudit(domain: string): Promise<OutletAudit | unde
   const { loadStoreModule, openStoreFromEnvironment } = await import('./store-adapter.js');
   const module = await loadStoreModule();
   return outletAuditFrom(await openStoreFromEnvironment(), domain, module);
-}
-
-/** The audit's reader-facing strings, in both locales of the site. */
-export const AUDIT_LABELS = {
-  lastVerified: { es: 'Última verificación', 'pt-BR': 'Última verificação' },
-  neverVerified: {
-    es: 'Nunca verificada (espectro outlets verify)',
-    'pt-BR': 'Nunca verificada (espectro outlets verify)',
-  },
-  verification_verified: {
-    es: 'reproducida exactamente desde su evidencia sellada',
-    'pt-BR': 'reproduzida exatamente a partir da evidência selada',
-  },
-  verification_mismatch: {
-    es: 'la evidencia no respalda la calificación',
-    'pt-BR': 'a evidência não sustenta a classificação',
-  },
-  verification_other_methodology: {
-    es: 'hecha con otra versión de la metodología; no re-derivada',
-    'pt-BR': 'feita com outra versão da metodologia; não re-derivada',
-  },
-  verification_unsealed: {
-    es: 'calificada antes del sellado de la evidencia',
-    'pt-BR': 'classificada antes da selagem da evidência',
-  },
-  auditUnavailable: {
-    es: 'La auditoría completa (verificación, impugnaciones, serie de contenido) se muestra cuando el sitio se sirve desde la base de datos.',
-    'pt-BR':
-      'A auditoria completa (verificação, contestações, série de conteúdo) aparece quando o site é servido a partir do banco de dados.',
-  },
-  analysisTitle: { es: 'Análisis de contenido: quién y con qué', 'pt-BR': 'Análise de conteúdo: quem e com quê' },
-  backend: { es: 'Modelo o método', 'pt-BR': 'Modelo ou método' },
-  prompt: { es: 'Prompt (versión)', 'pt-BR': 'Prompt (versão)' },
-  tokens: { es: 'Tokens entrada / salida (llamadas)', 'pt-BR': 'Tokens entrada / saída (chamadas)' },
-  cost: { es: 'Costo', 'pt-BR': 'Custo' },
-  notRecorded: { es: 'no registrado', 'pt-BR': 'não registrado' },
-  days: { es: 'días', 'pt-BR': 'dias' },
-  metricsTitle: { es: 'Métricas de contenido', 'pt-BR': 'Métricas de conteúdo' },
-  metric: { es: 'Métrica', 'pt-BR': 'Métrica' },
-  value: { es: 'Valor', 'pt-BR': 'Valor' },
-  govOpp: { es: 'Razón gobierno / oposición', 'pt-BR': 'Razão governo / oposição' },
-  quotes: { es: 'Distribución de citas', 'pt-BR': 'Distribuição de citações' },
-  insufficient: { es: 'muestra insuficiente', 'pt-BR': 'amostra insuficiente' },
-  seriesTitle: {
-    es: 'Contenido de los últimos 30 días, día a día',
-    'pt-BR': 'Conteúdo dos últimos 30 dias, dia a dia',
-  },
-  seriesNote: {
-    es: 'Cada día se analiza la ventana móvil de 30 días; si difiere de la calificación 14 días seguidos, el medio se recalifica (REV-1).',
-    'pt-BR':
-      'A cada dia analisa-se a janela móvel de 30 dias; se diferir da classificação por 14 dias seguidos, o veículo é reclassificado (REV-1).',
-  },
-  seriesEmpty: { es: 'Aún no hay serie de contenido.', 'pt-BR': 'Ainda não há série de conteúdo.' },
-  articles: { es: 'Artículos', 'pt-BR': 'Artigos' },
-  ratingsTitle: { es: 'Cada calificación y su causa', 'pt-BR': 'Cada classificação e sua causa' },
-  kind_preliminary: { es: 'Preliminar', 'pt-BR': 'Preliminar' },
-  kind_initial: { es: 'Primera calificación', 'pt-BR': 'Primeira classificação' },
-  kind_rerating: { es: 'Recalificación', 'pt-BR': 'Reclassificação' },
-  noChange: { es: 'sin cambios', 'pt-BR': 'sem mudanças' },
-  queueTitle: { es: 'Recalificaciones en cola', 'pt-BR': 'Reclassificações na fila' },
-  status_pending: { es: 'En cola', 'pt-BR': 'Na fila' },
-  status_failed: { es: 'No se pudo recalificar', 'pt-BR': 'Não foi possível reclassificar' },
-  status_done: { es: 'Hecha', 'pt-BR': 'Feita' },
-  contestationsTitle: { es: 'Impugnaciones', 'pt-BR': 'Contestações' },
-  noContestations: { es: 'Nadie ha impugnado este medio.', 'pt-BR': 'Ninguém contestou este veículo.' },
-  contestation: { es: 'Impugnación', 'pt-BR': 'Contestação' },
-  state: { es: 'Estado', 'pt-BR': 'Estado' },
-  resolvedBy: { es: 'Quién', 'pt-BR': 'Quem' },
-  when: { es: 'Cuándo', 'pt-BR': 'Quando' },
-  triageNotes: { es: 'Notas de triaje', 'pt-BR': 'Notas de triagem' },
-  contestation_open: { es: 'Abierta', 'pt-BR': 'Aberta' },
-  contestation_triage: { es: 'En triaje', 'pt-BR': 'Em triagem' },
-  contestation_accepted: { es: 'Aceptada', 'pt-BR': 'Aceita' },
-  contestation_rejected: { es: 'Rechazada', 'pt-BR': 'Rejeitada' },
-} as const satisfies Record<string, { es: string; 'pt-BR': string }>;
-
-/** One audit string in `locale`. */
-export function auditLabel(locale: 'es' | 'pt-BR', key: keyof typeof AUDIT_LABELS): string {
-  return AUDIT_LABELS[key]?.[locale] ?? key;
 }
 
 const SERIES_FILL: Record<AuditContentDay['bucket'], string> = {

@@ -270,3 +270,63 @@ describe('espectro outlets verify', () => {
     expect((await run(['verify', '--roster', join(demo, 'roster.json')])).code).toBe(2);
   }, 180_000);
 });
+
+describe('espectro outlets split', () => {
+  test('lists the outlets whose stored rating is split (CONF-SPLIT), appends notes, refuses an outlet not on the list', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'espectro-outlets-')), 'db');
+    const store = await openStore({ dataDir: folder, loadDataDir: await migratedTemplate(), env: {} });
+    try {
+      await recordRating(store.ratings, {
+        evidence: {
+          domain: 'mixto.example',
+          name: 'Mixto',
+          country: 'CL',
+          editorial_scope: 'political',
+          illustrative: true,
+          notes: 'Opinion leans left; news reads center.',
+          academic: [{ source: 'Observatorio ficticio', date: '2025-03-01', weight: 'primary', domestic: true }],
+          academic_assessment: { bucket: 'center', factuality: 'high' },
+          content: {
+            sample_size: 40,
+            window_start: '2026-01-27',
+            content_only_sesgo: 'center',
+            content_only_factualidad: 'high',
+            news_sesgo: 'center',
+            opinion_sesgo: 'left',
+          },
+        },
+        asOf: '2026-04-27',
+        changedAt: '2026-04-27T12:00:00.000Z',
+      });
+    } finally {
+      await store.close();
+    }
+    const listed = await run(['split', '--db', folder]);
+    expect(listed.err).toBe('');
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(
+      `1 outlet(s) on the split_outlets list — news and opinion rate apart (CONF-SPLIT) (${folder})`,
+    );
+    expect(listed.out).toMatch(/mixto\.example\s+center\s+left\s+2026-04-27\s+2026-04-27/);
+    expect(listed.out).toContain('  - Opinion leans left; news reads center.');
+
+    const noted = await run(['split', 'mixto.example', '--note', 'Checked the opinion section.', '--db', folder]);
+    expect(noted.code).toBe(0);
+    const json = JSON.parse((await run(['split', '--db', folder, '--json'])).out) as {
+      outlets: { domain: string; notes: string; newsBucket: string; opinionBucket: string }[];
+    };
+    expect(json.outlets).toEqual([
+      expect.objectContaining({
+        domain: 'mixto.example',
+        newsBucket: 'center',
+        opinionBucket: 'left',
+        notes: 'Opinion leans left; news reads center.\nChecked the opinion section.',
+      }),
+    ]);
+
+    const missing = await run(['split', 'nadie.example', '--note', 'x', '--db', folder]);
+    expect(missing.code).toBe(3);
+    expect(missing.err).toContain('nadie.example is not on the split_outlets list');
+    expect((await run(['split', 'mixto.example', '--db', folder])).code).toBe(2);
+  }, 180_000);
+});

@@ -26,7 +26,7 @@ import {
 } from '@espectro/rating';
 import { createContentWindowAnalyzer, lifecycleFacts, type ContentWindowAnalyzer } from '@espectro/pipeline';
 import type { Store } from '@espectro/store';
-import { listSourceRows, storedRatingOfRow } from '@espectro/store';
+import { listSourceRows, StoreError, storedRatingOfRow } from '@espectro/store';
 import { openCommandStore } from '../open-store.js';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
@@ -39,6 +39,8 @@ const usage = `Usage:
                                     [--as-of DATE] [--seed N] [--actors DIR] [--offline] [--json]
   espectro outlets due [--db DIR] [--as-of DATE] [--model ID] [--json]
   espectro outlets verify [--db DIR] [--json]
+  espectro outlets split [--db DIR] [--json]
+  espectro outlets split <domain> --note TEXT [--db DIR] [--json]
 
 analyze  Content analysis of one outlet (seed 002 §4): a stratified sample of at most 60 of its
          articles of the 90 days up to --as-of (default: the date of its latest article), the four
@@ -56,6 +58,10 @@ verify   Re-derives every rating stored in the database (.espectro/db, --db DIR 
          its evidence and checks the evidence against the seal stored with the rating; records the
          verdict of each outlet (shown on its page); exit 1 and list the mismatches if any ("if the
          evidence does not support the rating, the rating is the bug").
+split    The split_outlets follow-up list (seed 002 §6): outlets whose news and opinion items rate
+         at least one bucket apart (rule CONF-SPLIT flags the rating and lowers its confidence one
+         level; the whole-outlet rating stands). A split rating puts the outlet on the list, a later
+         rating that is not split takes it off. <domain> --note appends a follow-up note.
 Exit codes: 0 ok, 1 mismatches (verify) or failure, 2 usage error, 3 invalid input.`;
 
 const INPUT_CODES = new Set([
@@ -388,10 +394,71 @@ async function verify(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** `espectro outlets analyze|due|verify`: content analysis, the re-evaluation schedule, and rating verification. */
+async function split(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { db: { type: 'string' }, note: { type: 'string' }, json: { type: 'boolean' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  if (positionals.length > 1) throw new UsageError(`unexpected argument "${positionals[1]}"`);
+  const domain = positionals[0];
+  if (domain !== undefined && values.note === undefined)
+    throw new UsageError('with an outlet domain, give --note TEXT (without one, the command lists the outlets)');
+  if (domain === undefined && values.note !== undefined) throw new UsageError('--note needs the outlet domain');
+  const store = await openCommandStore(io, 'espectro outlets split', values.db);
+  try {
+    if (domain !== undefined) {
+      let entry;
+      try {
+        entry = await store.splitOutlets.note({ domain, note: values.note!, at: new Date().toISOString() });
+      } catch (error) {
+        if (error instanceof StoreError && (error.code === 'not_found' || error.code === 'invalid_input'))
+          throw new InputFileError(error.code === 'not_found' ? error.message : `--note: ${error.message}`);
+        throw error;
+      }
+      if (values.json === true) io.stdout(`${JSON.stringify(entry, null, 2)}\n`);
+      else io.stdout(`${entry.domain}: note added (${entry.notes.split('\n').length} note line(s))\n`);
+      return ExitCode.ok;
+    }
+    const entries = await store.splitOutlets.list();
+    if (values.json === true) {
+      io.stdout(`${JSON.stringify({ database: store.database.location, outlets: entries }, null, 2)}\n`);
+      return ExitCode.ok;
+    }
+    io.stdout(
+      `${entries.length} outlet(s) on the split_outlets list — news and opinion rate apart (CONF-SPLIT) (${store.database.location})\n`,
+    );
+    if (entries.length === 0) return ExitCode.ok;
+    io.stdout(
+      `\n${formatTable(
+        ['outlet', 'news', 'opinion', 'flagged', 'updated'],
+        entries.map((entry) => [
+          entry.domain,
+          entry.newsBucket ?? '—',
+          entry.opinionBucket ?? '—',
+          entry.flaggedAt.slice(0, 10),
+          entry.updatedAt.slice(0, 10),
+        ]),
+      )}\n`,
+    );
+    for (const entry of entries.filter((candidate) => candidate.notes !== ''))
+      io.stdout(
+        `\n${entry.domain}\n${entry.notes
+          .split('\n')
+          .map((line) => `  - ${line}`)
+          .join('\n')}\n`,
+      );
+    return ExitCode.ok;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `espectro outlets analyze|due|verify|split`: content analysis, the re-evaluation schedule, and rating verification. */
 export const outletsCommand: CliCommand = {
   name: 'outlets',
-  summary: 'Analyse an outlet’s content, list outlets due for re-rating, verify stored ratings',
+  summary: 'Analyse an outlet’s content, list outlets due for re-rating, verify stored ratings, list split outlets',
   usage,
   async run(args, io) {
     const [subcommand, ...rest] = args;
@@ -402,11 +469,13 @@ export const outletsCommand: CliCommand = {
         return due(rest, io);
       case 'verify':
         return verify(rest, io);
+      case 'split':
+        return split(rest, io);
       default:
         throw new UsageError(
           subcommand === undefined
-            ? 'expected a subcommand: analyze, due or verify'
-            : `unknown subcommand "${subcommand}" (analyze, due, verify)`,
+            ? 'expected a subcommand: analyze, due, verify or split'
+            : `unknown subcommand "${subcommand}" (analyze, due, verify, split)`,
         );
     }
   },
