@@ -122,6 +122,7 @@ export {
 export {
   parseRosterFile,
   rateRosterEntries,
+  reanchorRoster,
   rosterEvidenceRecord,
   RosterEntrySchema,
   RosterEvidenceSchema,
@@ -176,6 +177,7 @@ export {
   DUE_REASON_CAUSES,
   DueReasonSchema,
   dueOutlets,
+  modelOfBackend,
   type DueOptions,
   type DueReason,
   type OutletDue,

@@ -16,6 +16,7 @@ import {
   type RatingEvidenceRecord,
 } from '@espectro/methodology';
 import { z } from 'zod';
+import { dayNumber, isoDate } from './dates.js';
 import { formatZodIssues, RatingError } from './errors.js';
 import { recordRating, type RatingRecordStore, type RecordRatingResult } from './records.js';
 
@@ -149,4 +150,41 @@ export async function rateRosterEntries(
     outcomes.push({ domain: entry.domain, outcome: result.outcome, changes: result.changes });
   }
   return outcomes;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function shiftDates(value: unknown, days: number): unknown {
+  if (typeof value === 'string') return ISO_DATE.test(value) ? isoDate(dayNumber(value) + days) : value;
+  if (Array.isArray(value)) return value.map((item) => shiftDates(item, days));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shiftDates(item, days)]));
+  return value;
+}
+
+/**
+ * The roster moved to another rating date: `asOf` becomes `asOf`, and every calendar date of every
+ * entry's evidence (academic sources, the content window, changes of control, analysis dates…)
+ * moves by the same number of days, so each evidence date keeps its distance from the rating date.
+ * For the bundled ILLUSTRATIVE demo only (`espectro serve --replay-demo`, `pnpm start`): its
+ * invented evidence is dated relative to the roster's `asOf`; replayed today, rating it as of a
+ * day months back would make every demo outlet due by the 180-day cadence (REV-1) on the first
+ * cycle. Real rosters are rated on their own dates. Rules that count years or months (FUN-1,
+ * CONF-H, CONF-CHANGE) can move a date lying exactly on a leap-day boundary by one day; the demo's
+ * dates are far from those boundaries (a test re-derives every demo rating on several days).
+ *
+ * @example
+ * const today = reanchorRoster(roster, '2026-12-02'); // today.asOf === '2026-12-02'
+ */
+export function reanchorRoster(roster: RosterFile, asOf: string): RosterFile {
+  const days = dayNumber(IsoDateSchema.parse(asOf)) - dayNumber(roster.asOf);
+  if (days === 0) return roster;
+  return parseRosterFile(
+    {
+      ...roster,
+      asOf,
+      outlets: roster.outlets.map((entry) => ({ ...entry, evidence: shiftDates(entry.evidence, days) })),
+    },
+    `roster re-anchored on ${asOf}`,
+  );
 }

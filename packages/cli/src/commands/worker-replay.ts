@@ -21,6 +21,7 @@ import {
   type NewsroomServices,
   type PipelineBackends,
 } from '@espectro/pipeline';
+import { reanchorRoster } from '@espectro/rating';
 import type { Store } from '@espectro/store';
 import type { CliIo } from '../io.js';
 import { runWorkerLoop } from './worker.js';
@@ -67,7 +68,11 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
   const newsroom = await createNewsroom({ clock, outlets, scenarios: false, label: DEMO_REPLAY_LABEL });
   try {
     const folder = await readDataFolder(directory);
-    await rateRoster({ store, backends, clock }, folder.roster.outlets, { asOf: folder.roster.asOf });
+    // The demo's illustrative evidence is dated relative to its roster's asOf: rated as of that
+    // day, months back, every demo outlet would be due by the 180-day cadence (REV-1) on the first
+    // cycle. The replay happens today, so the demo is rated today, its evidence dates moved with it.
+    const roster = reanchorRoster(folder.roster, start.toISOString().slice(0, 10));
+    await rateRoster({ store, backends, clock }, roster.outlets, { asOf: roster.asOf });
     // Feeds of an earlier replay point at a loopback port that is gone: replaced by this one's.
     for (const feed of await store.feeds.list())
       if (new URL(feed.url).hostname === '127.0.0.1' && new URL(feed.url).pathname.startsWith('/feeds/'))
