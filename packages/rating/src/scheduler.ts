@@ -111,15 +111,26 @@ export interface OutletDue {
   preliminary?: PreliminaryStatusResult;
 }
 
+/**
+ * The model id of an analysis backend name (`llm:<vendor>/<model>` → `<model>`), or `undefined`
+ * for a backend that is not a language model (the lexicon baseline). What `dueOutlets` compares
+ * with `currentModel` (`new_model`), and what the worker passes as its current model.
+ *
+ * @example
+ * modelOfBackend('llm:gemini/gemini-2.5-flash'); // 'gemini-2.5-flash'
+ * modelOfBackend('lexicon-baseline (offline)'); // undefined
+ */
+export function modelOfBackend(backend: string): string | undefined {
+  return backend.startsWith('llm:') ? backend.slice(backend.indexOf('/') + 1) : undefined;
+}
+
 /** What produced the content evidence of a rating (from the evidence's provenance fields). */
 function analysisOf(outlet: StoredRating): { prompt_id?: string; prompt_version?: string; model?: string } | undefined {
   const evidence = outlet.rating_evidence;
   if (isPendingEvidence(evidence)) return undefined;
   const content = (evidence as RatingEvidenceRecord).content;
   if (content === undefined) return undefined;
-  const model = content.backend?.startsWith('llm:')
-    ? content.backend.slice(content.backend.indexOf('/') + 1)
-    : undefined;
+  const model = content.backend === undefined ? undefined : modelOfBackend(content.backend);
   return {
     ...(content.prompt_id === undefined ? {} : { prompt_id: content.prompt_id }),
     ...(content.prompt_version === undefined ? {} : { prompt_version: content.prompt_version }),

@@ -24,6 +24,7 @@ import {
   type NewsroomServices,
   type PipelineBackends,
 } from '@espectro/pipeline';
+import { createArticleAnalyzer, modelOfBackend } from '@espectro/rating';
 import { describeStoreFailure, type Store } from '@espectro/store';
 import { openCommandStore } from '../open-store.js';
 import { InputFileError } from '../errors.js';
@@ -159,6 +160,9 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
   // The crash tests' hook (as in `espectro run`): die at the Nth committed unit or queue step.
   const crash = crashHooks(io.env);
   const contentWindows = workerContentWindows(store, io.cwd);
+  // The model `espectro outlets analyze` would use in this environment: a rating analysed with
+  // another one is due (CON-4 new_prompt_or_model_version). Building the analyser calls nothing.
+  const currentModel = modelOfBackend(createArticleAnalyzer({ env: io.env }).backend);
   const services: NewsroomServices = {
     backends,
     fetcher: createFeedFetcher({ clock }),
@@ -166,6 +170,7 @@ export async function runWorkerLoop(options: WorkerLoopOptions): Promise<number>
     chileHeadlines: chileHeadlineIngest(store, io, clock),
     ...(crash ? { hooks: crash } : {}),
     ...(contentWindows === undefined ? {} : { contentWindows }),
+    ...(currentModel === undefined ? {} : { currentModel }),
     ...options.services,
   };
   const worker = await createWorker({

@@ -160,10 +160,20 @@ describe('the outlet lifecycle from stored data', () => {
     });
   });
 
-  it('runs as the worker jobs content-series and lifecycle-due', async () => {
+  it("runs as the worker jobs content-series and lifecycle-due; the worker's current model makes other-model ratings due", async () => {
     const schema = `espectro_queue_${randomBytes(4).toString('hex')}`;
-    // The jobs use only the store and the content analysis: no backend, no fetcher.
-    const services = { workerId: 'test-worker', contentWindows: drifting } as unknown as NewsroomServices;
+    const older = evidence('modelo.example');
+    await recordRating(store.ratings, {
+      evidence: { ...older, content: { ...older.content!, backend: 'llm:gemini/gemini-2.0-flash' } as ContentEvidence },
+      asOf: '2026-05-30',
+      changedAt: '2026-05-30T00:00:00Z',
+    });
+    // The jobs use only the store, the content analysis and the current model: no backend, no fetcher.
+    const services = {
+      workerId: 'test-worker',
+      contentWindows: drifting,
+      currentModel: 'gemini-2.5-flash',
+    } as unknown as NewsroomServices;
     const worker = await createWorker({
       store,
       registry: createJobRegistry(ratingLifecycleJobs()),
@@ -173,12 +183,23 @@ describe('the outlet lifecycle from stored data', () => {
     });
     try {
       const summary = await worker.runCycle();
-      expect(summary.jobs['content-series']).toMatchObject({ failed: 0, totals: { analysed: 2 } });
-      expect(summary.jobs['lifecycle-due']).toMatchObject({ failed: 0, totals: { outlets: 2 } });
+      expect(summary.jobs['content-series']).toMatchObject({ failed: 0, totals: { analysed: 3 } });
+      expect(summary.jobs['lifecycle-due']).toMatchObject({ failed: 0, totals: { outlets: 3 } });
     } finally {
       await worker.stop();
       await test.database.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     }
+    expect(await store.reratings.list({ domain: 'modelo.example' })).toMatchObject([
+      {
+        reason: 'new_model',
+        cause: 'new_prompt_or_model_version',
+        status: 'pending',
+        detail: 'rated with model gemini-2.0-flash, current gemini-2.5-flash',
+      },
+    ]);
+    // ratings whose content no model produced are not due for a model change
+    for (const domain of ['deriva.example', 'quieto.example'])
+      expect((await store.reratings.list({ domain })).map((entry) => entry.reason)).not.toContain('new_model');
     const series = await lifecycleFacts(store, await store.ratings.list(), '2026-06-01');
     expect(series.get('deriva.example')!.drift!.at(-1)).toEqual({ date: '2026-06-01', bucket: 'center' });
   }, 180_000);

@@ -45,6 +45,13 @@ export interface NewsroomServices {
    * it the series is not computed and re-ratings re-derive from the stored evidence.
    */
   contentWindows?: ContentWindowAnalyzer;
+  /**
+   * The model the content analysis uses now (`modelOfBackend` of the configured analyser's
+   * backend). Given, `lifecycle-due` makes every outlet whose stored content evidence was produced
+   * by another model due (`new_model` → CON-4 `new_prompt_or_model_version`). Without it (no model
+   * configured: the lexicon baseline) no rating is due for its model.
+   */
+  currentModel?: string;
   /** Progress of the stages (the terminal of `espectro worker`). */
   onProgress?: (event: PipelineProgress) => void;
   /** Hooks around every unit of work the stages commit (the crash tests kill the worker in them). */
@@ -240,8 +247,14 @@ export function ratingLifecycleJobs(): AnyJobDefinition<NewsroomServices>[] {
           ? { analysed: 0, skipped: 'no content analyzer' }
           : recordContentSeries(pipeline, job.services.contentWindows),
     ),
-    stageJob('lifecycle-due', 'enqueue the outlets due for re-rating from stored data (REV-1, versions)', (pipeline) =>
-      enqueueDueReratings(pipeline),
+    stageJob(
+      'lifecycle-due',
+      'enqueue the outlets due for re-rating from stored data (REV-1, versions)',
+      (pipeline, job) =>
+        enqueueDueReratings(
+          pipeline,
+          job.services.currentModel === undefined ? {} : { currentModel: job.services.currentModel },
+        ),
     ),
   ];
 }
