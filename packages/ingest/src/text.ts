@@ -5,6 +5,7 @@
  */
 import { decodeHTML } from 'entities';
 import { Parser } from 'htmlparser2';
+import { foldToWords } from '@espectro/methodology';
 
 /**
  * Decodes HTML character references — every named entity of HTML (`&oacute; &ntilde; &ccedil;
@@ -122,15 +123,12 @@ function collapse(text: string): string {
   return text.replace(/[\s\u00a0\u200b]+/g, ' ').trim();
 }
 
-/** Lowercase, accent-free text with every run of non-letters/digits turned into one space. */
-export function foldForComparison(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
+/**
+ * Lowercase, accent-free text with every run of non-letters/digits turned into one space.
+ * @deprecated Import `foldToWords` from `@espectro/methodology` (the project's text folds); this
+ * re-export keeps `@espectro/ingest`'s public API.
+ */
+export const foldForComparison = foldToWords;
 
 /**
  * The key two titles of one outlet must share to be near-identical: accents, case, punctuation
@@ -144,15 +142,12 @@ export function titleKey(title: string, outletNames: readonly string[] = []): st
   let text = title.trim();
   const suffix = /\s+[|–—-]\s+([^|–—-]+)$/.exec(text);
   if (suffix) {
-    const tail = foldForComparison(suffix[1]!);
-    const names = outletNames.flatMap((name) => [
-      foldForComparison(name),
-      foldForComparison(name.replace(/\.[a-z.]+$/, '')),
-    ]);
+    const tail = foldToWords(suffix[1]!);
+    const names = outletNames.flatMap((name) => [foldToWords(name), foldToWords(name.replace(/\.[a-z.]+$/, ''))]);
     if (names.includes(tail)) text = text.slice(0, suffix.index);
   }
-  const key = foldForComparison(text);
-  return key.length > 0 ? key : foldForComparison(title) || title.trim();
+  const key = foldToWords(text);
+  return key.length > 0 ? key : foldToWords(title) || title.trim();
 }
 
 const MONTHS: Record<string, string> = {

@@ -7,14 +7,13 @@
  * dropping the others cannot change the result, but a 350-outlet roster is not validated and
  * prepared again for every story.
  */
-import { attributionCheck, type AttributionHit, type AttributionRosterEntry } from '@espectro/methodology';
-import { foldText } from './text.js';
+import { attributionCheck, type AttributionHit, type AttributionRosterEntry, foldAccents } from '@espectro/methodology';
 
 const WHITE_SPACE_RUN = /\s+/gu;
 
 /** Folded, white-space-collapsed form used for the substring pre-filter. */
 export function foldForSearch(text: string): string {
-  return foldText(text).replace(WHITE_SPACE_RUN, ' ');
+  return foldAccents(text).replace(WHITE_SPACE_RUN, ' ');
 }
 
 /** A roster entry with the words (per spelling) whose presence makes a SYN-4 hit possible. */
@@ -65,7 +64,7 @@ export function attributionNeedles(entries: readonly AttributionRosterEntry[]): 
  */
 export function findOutletMentions(texts: readonly string[], needles: readonly AttributionNeedles[]): AttributionHit[] {
   if (texts.length === 0 || needles.length === 0) return [];
-  const present = new Set(wordsOf(foldText(texts.join('\n'))));
+  const present = new Set(wordsOf(foldAccents(texts.join('\n'))));
   const relevant: AttributionRosterEntry[] = [];
   for (const candidate of needles) {
     if (candidate.words.some((words) => words.length > 0 && words.every((word) => present.has(word))))

@@ -21,9 +21,9 @@
  * 5. Order the kept sentences by their article's publication time, then position in the article.
  * The summary is the most central lead (first sentence of a description or body, else a title).
  */
-import { SYNTHESIS_SENTENCE_RANGE } from '@espectro/methodology';
+import { SYNTHESIS_SENTENCE_RANGE, foldAccents } from '@espectro/methodology';
 import { findOutletMentions } from './attribution.js';
-import { contentStems, foldText, splitSentences } from './text.js';
+import { contentStems, splitSentences } from './text.js';
 import { parseCluster, type CitedSentence, type Roster, type StoryCluster, type StorySynthesis } from './types.js';
 
 /** Version of the extractive method, stored in every product's provenance. */
@@ -101,7 +101,7 @@ function isUsable(text: string): boolean {
   if (text.length < MIN_CHARACTERS || text.length > MAX_CHARACTERS) return false;
   const last = text.replace(/["”’»)\]\s]+$/u, '').slice(-1);
   if (last === '?' || last === ':') return false;
-  if (BOILERPLATE.test(foldText(text.slice(0, 40)))) return false;
+  if (BOILERPLATE.test(foldAccents(text.slice(0, 40)))) return false;
   return wordCount(text) >= MIN_WORDS;
 }
 

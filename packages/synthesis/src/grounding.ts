@@ -5,7 +5,7 @@
  * model's answer (`synthesisOutputSchema`: re-asked once, then the synthesis fails and the story is
  * held, issue 21 §8); an unsupported quotation stays a warning in the audit record.
  */
-import { foldText } from './text.js';
+import { foldAccents } from '@espectro/methodology';
 import type { CitedSentence, ClusterArticle, SynthesisWarning } from './types.js';
 
 const NUMBER = /\p{N}(?:[\p{N}.,\u00a0\u202f]*\p{N})?/gu;
@@ -73,7 +73,7 @@ export function groundingWarnings(
     let folded = foldedCache.get(id);
     if (folded === undefined) {
       const article = byId.get(id);
-      folded = article === undefined ? '' : foldText(articleText(article)).replace(/\s+/g, ' ');
+      folded = article === undefined ? '' : foldAccents(articleText(article)).replace(/\s+/g, ' ');
       foldedCache.set(id, folded);
     }
     return folded;
@@ -93,7 +93,7 @@ export function groundingWarnings(
       }
     }
     for (const match of sentence.text.matchAll(QUOTE)) {
-      const quoted = foldText(match[1]!).replace(/\s+/g, ' ').trim();
+      const quoted = foldAccents(match[1]!).replace(/\s+/g, ' ').trim();
       if (!sentence.articleIds.some((id) => foldedArticle(id).includes(quoted))) {
         warnings.push({ kind: 'unsupported_quote', sentenceIndex, value: match[1]! });
       }

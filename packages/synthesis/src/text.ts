@@ -3,57 +3,17 @@
  * sentence splitter that keeps abbreviations ("Sr.", "EE.UU.", "EE. UU.", "Dra."), initials
  * ("J. Pérez"), decimals ("3,5", "3.5") and thousands ("1.500") inside their sentence.
  */
+import { foldAccents } from '@espectro/methodology';
 
-const COMBINING_MARKS = /\p{M}/gu;
-/** Accented lower-case Latin letters of Spanish and Portuguese, folded without NFD. */
-const LATIN_ACCENTS = /[àáâãäåçèéêëìíîïñòóôõöùúûüýÿ]/g;
-const LATIN_BASE: Readonly<Record<string, string>> = {
-  à: 'a',
-  á: 'a',
-  â: 'a',
-  ã: 'a',
-  ä: 'a',
-  å: 'a',
-  ç: 'c',
-  è: 'e',
-  é: 'e',
-  ê: 'e',
-  ë: 'e',
-  ì: 'i',
-  í: 'i',
-  î: 'i',
-  ï: 'i',
-  ñ: 'n',
-  ò: 'o',
-  ó: 'o',
-  ô: 'o',
-  õ: 'o',
-  ö: 'o',
-  ù: 'u',
-  ú: 'u',
-  û: 'u',
-  ü: 'u',
-  ý: 'y',
-  ÿ: 'y',
-};
+/**
+ * @deprecated Import `foldAccents` from `@espectro/methodology` (the project's text folds); this
+ * re-export keeps `@espectro/synthesis`'s public API.
+ */
+export const foldText = foldAccents;
 
 function isAscii(text: string): boolean {
   for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 0x7f) return false;
   return true;
-}
-
-/**
- * Lower-cases and removes accents ("Información" → "informacion"); used for matching only, never
- * for output text. Same result as NFD, dropping combining marks, then lower case.
- *
- * @example
- * foldText('Política ECONÓMICA'); // 'politica economica'
- */
-export function foldText(text: string): string {
-  const lower = text.toLowerCase();
-  if (isAscii(lower)) return lower;
-  const common = lower.replace(LATIN_ACCENTS, (letter) => LATIN_BASE[letter]!);
-  return isAscii(common) ? common : common.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 
 /**
@@ -274,7 +234,7 @@ export const STEM_LENGTH = 6;
  */
 export function contentStems(text: string): string[] {
   const stems: string[] = [];
-  const folded = foldText(text);
+  const folded = foldAccents(text);
   const words = isAscii(folded) ? folded.match(ASCII_TOKEN) : folded.match(TOKEN);
   if (words === null) return stems;
   for (const word of words) {
@@ -433,7 +393,7 @@ function isAbbreviationPeriod(text: string, index: number): boolean {
   if (DOTTED_ACRONYM.test(word)) return true;
   const lastPart = word.slice(word.lastIndexOf('.') + 1);
   if (lastPart.length === 1 && UPPER.test(lastPart)) return true; // an initial: "J. Pérez"
-  return SENTENCE_ABBREVIATIONS.has(foldText(lastPart));
+  return SENTENCE_ABBREVIATIONS.has(foldAccents(lastPart));
 }
 
 /**

@@ -8,12 +8,11 @@
  * when its score is ≥ {@link TOPIC_MIN_SCORE} and beats the runner-up by ≥ {@link TOPIC_MIN_MARGIN};
  * otherwise the story stays unclassified (`null`), never guessed.
  */
-import { TOPICS, TopicSchema, topicOrNull, type Topic } from '@espectro/methodology';
+import { TOPICS, TopicSchema, topicOrNull, type Topic, foldAccents } from '@espectro/methodology';
 import { isLlmError, type CostLedger, type LanguageModel, type TokenUsage } from '@espectro/llm';
 import { z } from 'zod';
 import { LOW_VALUE_KEYWORDS, TOPIC_KEYWORDS } from './keywords.js';
 import { storyTopicPrompt } from './prompts.js';
-import { foldText } from './text.js';
 
 /** Weight of a keyword found in the title. */
 export const TITLE_WEIGHT = 2;
@@ -57,7 +56,7 @@ function compile(keywords: readonly string[]): KeywordIndex {
 }
 
 function wordsOf(text: string): string[] {
-  return foldText(text).match(WORD) ?? [];
+  return foldAccents(text).match(WORD) ?? [];
 }
 
 /** Distinct keywords of `index` found in `words`. */

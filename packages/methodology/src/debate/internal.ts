@@ -4,16 +4,7 @@
 import { z } from 'zod';
 import { normaliseHost } from '../shared/host.js';
 
-/**
- * Lowercases and removes diacritics ("Milhões" → "milhoes", "Irã" → "ira").
- * @internal Not exported from the package.
- */
-export function foldAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
+export { foldAccents } from '../shared/fold.js';
 
 /**
  * Milliseconds since the epoch of an ISO string accepted by `IsoDateSchema`. A date-time without
