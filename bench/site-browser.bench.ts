@@ -1,0 +1,185 @@
+/**
+ * The reader's site in a real browser (issue 18 §Benchmarks): builds `apps/site` from a fixture
+ * snapshot in both route modes, serves each on 127.0.0.1 and reports
+ *
+ * - per page (front page, a story page, sources, the pt-BR front page): bytes transferred (the sum
+ *   of every response's `encodedDataLength` from the Chrome DevTools Protocol) and Largest
+ *   Contentful Paint on a throttled profile — Lighthouse's mobile defaults: CPU slowed 4×, 150 ms
+ *   round trip, 1.6 Mbit/s down, 750 kbit/s up — against the issue's budgets (story page ≤ 100 KB
+ *   transferred, LCP ≤ 1.5 s), with the load average beside each figure;
+ * - timed cases: a story page rendered on demand from the data (served mode) and the same page
+ *   prerendered (static mode), against the static baseline of `/robots.txt` from the same server.
+ *
+ * Why not Lighthouse: `lighthouse` (13.5.0 on npm) is installable, but it brings a large dependency
+ * tree for two figures; the same two measurements are taken here through the protocol Lighthouse
+ * itself reads (CDP, via playwright-core, which the site's browser tests already use), with its
+ * throttling profile. No score is computed. The browser is Debian's /usr/bin/chromium; without it
+ * the browser figures are skipped with a message and only the HTTP cases run.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserType } from 'playwright-core';
+import { buildFixtureSnapshot } from '../apps/site/src/fixtures/fixture.js';
+import {
+  buildDirectory,
+  buildSite,
+  SITE_DIRECTORY,
+  startSite,
+  writeSnapshot,
+  type SiteServer,
+} from '../apps/site/src/testing/site-build.js';
+import type { BenchSuite } from './harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const STORIES = Number(process.env.BENCH_SITE_BROWSER_STORIES ?? 200);
+/** Issue 18's budgets. */
+const STORY_PAGE_BUDGET_BYTES = 100 * 1024;
+const LCP_BUDGET_MILLISECONDS = 1500;
+/** Lighthouse's default mobile throttling (its "simulated" profile values, applied here for real). */
+const THROTTLING = {
+  cpuSlowdown: 4,
+  latencyMilliseconds: 150,
+  downloadBytesPerSecond: (1.6 * 1024 * 1024) / 8,
+  uploadBytesPerSecond: (750 * 1024) / 8,
+};
+const PAGES = ['/', '/historia/h00001', '/fuentes', '/pt'];
+
+/** The one-minute load average, as printed beside every figure. */
+const load = () => loadavg()[0]!.toFixed(2);
+
+interface PageFigures {
+  page: string;
+  transferredBytes: number;
+  largestContentfulPaintMilliseconds: number | null;
+  loadAverage: string;
+}
+
+/** One page load on the throttled profile: bytes over the wire and the LCP the page reports. */
+async function measurePage(browser: Browser, origin: string, path: string): Promise<PageFigures> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  await session.send('Network.enable');
+  await session.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await session.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: THROTTLING.latencyMilliseconds,
+    downloadThroughput: THROTTLING.downloadBytesPerSecond,
+    uploadThroughput: THROTTLING.uploadBytesPerSecond,
+  });
+  await session.send('Emulation.setCPUThrottlingRate', { rate: THROTTLING.cpuSlowdown });
+  let transferredBytes = 0;
+  session.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    transferredBytes += event.encodedDataLength;
+  });
+  await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+  // The LCP entries buffered since navigation; the last one is the page's LCP.
+  const largestContentfulPaintMilliseconds = await page.evaluate(
+    () =>
+      new Promise<number | null>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          resolve(entries.length === 0 ? null : entries[entries.length - 1]!.startTime);
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => resolve(null), 5000);
+      }),
+  );
+  await context.close();
+  return { page: path, transferredBytes, largestContentfulPaintMilliseconds, loadAverage: load() };
+}
+
+export default async function siteBrowserBench(): Promise<BenchSuite> {
+  const directory = buildDirectory('bench-site-browser');
+  const servers: SiteServer[] = [];
+  let browser: Browser | undefined;
+  try {
+    const snapshotPath = join(directory, 'snapshot.json');
+    writeSnapshot(snapshotPath, buildFixtureSnapshot({ stories: STORIES }));
+    const staticBuild = await buildSite(snapshotPath, join(directory, 'dist-static'), {}, 'static');
+    const servedBuild = await buildSite(snapshotPath, join(directory, 'dist-served'), {}, 'served');
+    const staticSite = await startSite(staticBuild.outDir);
+    servers.push(staticSite);
+    const servedSite = await startSite(servedBuild.outDir, { ESPECTRO_SITE_SNAPSHOT: snapshotPath });
+    servers.push(servedSite);
+
+    const figures: PageFigures[] = [];
+    if (existsSync(CHROMIUM)) {
+      const require = createRequire(join(SITE_DIRECTORY, 'package.json'));
+      const { chromium } = require('playwright-core') as { chromium: BrowserType };
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      });
+      // One warm-up load (the server's first render, the browser's first page), not reported.
+      await measurePage(browser, staticSite.origin, '/');
+      for (const path of PAGES) figures.push(await measurePage(browser, staticSite.origin, path));
+      for (const figure of figures)
+        console.log(
+          `site-browser: ${figure.page} ${(figure.transferredBytes / 1024).toFixed(1)} KB transferred, ` +
+            `LCP ${figure.largestContentfulPaintMilliseconds?.toFixed(0) ?? '—'} ms (throttled) · load ${figure.loadAverage}`,
+        );
+    } else console.log(`site-browser: ${CHROMIUM} not found — browser figures skipped, HTTP cases only`);
+
+    const story = figures.find((figure) => figure.page.startsWith('/historia/'));
+    const budgets = {
+      storyPageBudgetBytes: STORY_PAGE_BUDGET_BYTES,
+      storyPageWithinBudget: story === undefined ? null : story.transferredBytes <= STORY_PAGE_BUDGET_BYTES,
+      lcpBudgetMilliseconds: LCP_BUDGET_MILLISECONDS,
+      pagesOverLcpBudget: figures
+        .filter((figure) => (figure.largestContentfulPaintMilliseconds ?? Infinity) > LCP_BUDGET_MILLISECONDS)
+        .map((figure) => figure.page),
+    };
+    console.log(
+      `site-browser: story page budget ≤ ${STORY_PAGE_BUDGET_BYTES / 1024} KB: ${budgets.storyPageWithinBudget === null ? 'not measured' : budgets.storyPageWithinBudget ? 'met' : 'NOT met'}; ` +
+        `LCP ≤ ${LCP_BUDGET_MILLISECONDS} ms: ${figures.length === 0 ? 'not measured' : budgets.pagesOverLcpBudget.length === 0 ? 'met on every page' : `NOT met on ${budgets.pagesOverLcpBudget.join(', ')}`} · load ${load()}`,
+    );
+
+    const fetchText = async (url: string) => {
+      const response = await fetch(url);
+      if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+      return response.text();
+    };
+    return {
+      name: 'site-browser',
+      baseline: {
+        name: 'GET /robots.txt (static file, same server)',
+        run: () => fetchText(`${staticSite.origin}/robots.txt`),
+      },
+      cases: [
+        {
+          name: 'GET /historia/h00001 prerendered (static mode)',
+          run: () => fetchText(`${staticSite.origin}/historia/h00001`),
+        },
+        {
+          name: 'GET /historia/h00001 rendered on demand from the data (served mode)',
+          run: () => fetchText(`${servedSite.origin}/historia/h00001`),
+        },
+        { name: 'GET / rendered on demand from the data (served mode)', run: () => fetchText(`${servedSite.origin}/`) },
+      ],
+      notes: {
+        stories: STORIES,
+        throttling: THROTTLING,
+        viewport: '390×844',
+        pages: figures,
+        budgets,
+        buildSeconds: { static: staticBuild.milliseconds / 1000, served: servedBuild.milliseconds / 1000 },
+        loadAverageAtEnd: load(),
+      },
+    };
+  } finally {
+    await browser?.close();
+    // The timed cases run after this function returns, so the servers stay up until the process
+    // ends; unreferenced, they do not keep it alive, and they are stopped and the builds removed on exit.
+    for (const server of servers) {
+      server.process.unref();
+      server.process.stdout?.unref?.();
+      server.process.stderr?.unref?.();
+    }
+    process.once('exit', () => {
+      for (const server of servers) server.process.kill();
+      rmSync(directory, { recursive: true, force: true });
+    });
+  }
+}
