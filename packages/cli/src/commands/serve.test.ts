@@ -20,6 +20,7 @@ import { inspectFolderLock, openDatabase, openStore, type Store } from '@espectr
 import { TEST_DATABASE_URL_ENV } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
+import { outletsCommand } from './outlets.js';
 import { serveCommand } from './serve.js';
 
 const repositoryRoot = resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -235,6 +236,20 @@ describe('espectro serve', () => {
       } finally {
         await store.close();
       }
+
+      // Issue 16: every rating the served store holds re-derives from its stored evidence, and the
+      // demo — rated as of the replay's day — is not all due by the 180-day cadence at once.
+      const verifyIo = memoryIo(work);
+      expect(await outletsCommand.run(['verify', '--db', db, '--json'], verifyIo)).toBe(0);
+      const verdict = JSON.parse(verifyIo.out()) as { checked: number; verified: number; mismatches: unknown[] };
+      expect(verdict.mismatches).toEqual([]);
+      expect(verdict.checked).toBeGreaterThan(100);
+      expect(verdict.verified).toBe(verdict.checked);
+      const dueIo = memoryIo(work);
+      expect(await outletsCommand.run(['due', '--db', db, '--json'], dueIo)).toBe(0);
+      const due = JSON.parse(dueIo.out()) as { outlets: { reasons: string[] }[]; queued: { reason: string }[] };
+      expect(due.outlets.filter((outlet) => outlet.reasons.includes('cadence'))).toEqual([]);
+      expect(due.queued.filter((entry) => entry.reason === 'cadence')).toEqual([]);
     } finally {
       if (serve.process.exitCode === null) serve.process.kill('SIGKILL');
     }
