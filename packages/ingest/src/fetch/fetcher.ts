@@ -12,7 +12,7 @@
  * redirect and decompress interceptors are not used: redirects must be checked hop by hop, and the
  * decompress interceptor is still marked experimental in 7.x.
  */
-import { Agent, request, type Dispatcher } from 'undici';
+import { Agent, RetryAgent, request, type Dispatcher } from 'undici';
 import { BodyError, readLimitedBody } from './body.js';
 import { systemClock, type Clock } from './clock.js';
 import { classifyStatus, classifyTransportError, type FetchErrorClass } from './error-class.js';
@@ -148,7 +148,22 @@ export function createFeedFetcher(options: FeedFetcherOptions = {}): FeedFetcher
           bodyTimeout: policy.totalTimeoutMs,
         })
       : undefined;
-  const dispatcher = options.dispatcher ?? ownDispatcher!;
+  // A kept-alive connection the server closes as the next request goes out (its idle timeout, 5 s on
+  // Node's http server, fires while a busy event loop — a long stage beside an in-process replay
+  // server — has not yet run the client's own idle timer) fails that request with ECONNRESET before
+  // any answer. undici does not retry it on its own; its RetryAgent sends the GET once more, on a
+  // fresh connection, for connection resets only: no status is retried (a 500 stays a 500, backoff
+  // is ours), nor a timeout.
+  const dispatcher =
+    options.dispatcher ??
+    new RetryAgent(ownDispatcher!, {
+      maxRetries: 1,
+      minTimeout: 0,
+      maxTimeout: 0,
+      methods: ['GET'],
+      statusCodes: [],
+      errorCodes: ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'],
+    });
   const limiter = new HostLimiter(clock, (host) => hostLimitsFor(policy, host));
   let inFlight = 0;
   let ioPending = 0;
