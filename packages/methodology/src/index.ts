@@ -12,6 +12,7 @@ export { HttpUrlSchema, isHttpUrl } from './shared/http-url.js';
 export { fnv1a32, mulberry32 } from './shared/random.js';
 export { normaliseHost, STRIPPED_HOST_PREFIXES } from './shared/host.js';
 export { foldAccents, foldToWords } from './shared/fold.js';
+export { csvCell, toCsv, type CsvValue } from './shared/csv.js';
 export { formatIssuePath, formatZodIssues, type IssueFormat, type IssueLike } from './shared/zod-issues.js';
 export { THRESHOLD_EPSILON, atLeast, atMost, greaterThan, lessThan } from './shared/exact.js';
 export * from './catalogue.js';

@@ -6,7 +6,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { METHODOLOGY_VERSION } from '@espectro/methodology';
+import { METHODOLOGY_VERSION, toCsv } from '@espectro/methodology';
 import { type Store } from '@espectro/store';
 import { openCommandStore } from '../open-store.js';
 import { ExitCode, UsageError, type CliCommand } from '../io.js';
@@ -22,18 +22,6 @@ Writes the stored open data into DIR (default ./espectro-export):
   manifest.json                         methodology version, counts, generation time
 --status published exports only published stories (default: all but superseded).
 Exit codes: 0 written, 1 the database or folder could not be used, 2 usage error.`;
-
-/** A CSV field per RFC 4180. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CSV text with a header row. */
-export function toCsv(header: readonly string[], rows: readonly unknown[][]): string {
-  return `${[header.map(csvField).join(','), ...rows.map((row) => row.map(csvField).join(','))].join('\r\n')}\r\n`;
-}
 
 async function writeAtomically(path: string, content: string): Promise<void> {
   const temporary = `${path}.tmp-${process.pid}`;

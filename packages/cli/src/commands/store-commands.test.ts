@@ -7,7 +7,8 @@ import { loadMigrations } from '@espectro/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
 import { dbCommand } from './db.js';
-import { csvField, exportCommand, toCsv } from './export.js';
+import { csvCell, toCsv } from '@espectro/methodology';
+import { exportCommand } from './export.js';
 import { availableModels, modelsCommand, pullModelFiles, type PullableModel } from './models.js';
 import { runCommand } from './run.js';
 import { storyCommand } from './story.js';
@@ -101,9 +102,9 @@ describe('espectro db / run / story / export on one embedded database', () => {
   }, 60_000);
 
   it('quotes CSV fields per RFC 4180', () => {
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('dijo "no"')).toBe('"dijo ""no"""');
-    expect(csvField(null)).toBe('');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('dijo "no"')).toBe('"dijo ""no"""');
+    expect(csvCell(null)).toBe('');
     expect(toCsv(['x', 'y'], [[1, 'línea\nnueva']])).toBe('x,y\r\n1,"línea\nnueva"\r\n');
   });
 });

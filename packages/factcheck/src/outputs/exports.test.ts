@@ -35,7 +35,7 @@ describe('open data', () => {
 
   test('CSV: header, one line per check, RFC 4180 quoting', () => {
     const csv = openDataCsv(checks);
-    const lines = csv.trimEnd().split('\n');
+    const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'check_id,debate_id,candidate,spoken_at,claim,datum,verdict_live,status_live,verdict,status,verdict_label,revised,previous_verdicts,reason,citations,official_source,repeat_of,audio_check',
     );

@@ -1,4 +1,4 @@
-import { isOfficialSource, verdictStates, type CheckStatus, type Verdict } from '@espectro/methodology';
+import { isOfficialSource, verdictStates, type CheckStatus, type Verdict, toCsv } from '@espectro/methodology';
 import type { Check } from '../schemas.js';
 import { VERDICT_LABELS_PT } from './labels.js';
 
@@ -60,13 +60,8 @@ export function openDataRows(checks: readonly Check[]): OpenDataRow[] {
   });
 }
 
-function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
- * Open data as CSV (RFC 4180, header row, `\n` line ends).
+ * Open data as CSV (the project's writer: RFC 4180, formula guarding, header row, CRLF line ends).
  *
  * @example
  * writeFileSync('checagens.csv', openDataCsv(review.checks));
@@ -93,5 +88,8 @@ export function openDataCsv(checks: readonly Check[]): string {
     'repeat_of',
     'audio_check',
   ];
-  return `${[header.join(','), ...rows.map((row) => header.map((column) => csvCell(row[column])).join(','))].join('\n')}\n`;
+  return toCsv(
+    header,
+    rows.map((row) => header.map((column) => row[column])),
+  );
 }
