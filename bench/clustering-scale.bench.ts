@@ -222,8 +222,13 @@ export default async function suites(): Promise<BenchSuite[]> {
   const directory = mkdtempSync(join(tmpdir(), 'espectro-sklearn-'));
   const file = join(directory, 'headlines.jsonl');
   writeFileSync(file, `${peerInput.map((headline) => JSON.stringify(headline)).join('\n')}\n`);
+  // The first python3 on PATH may be a pyenv shim without Debian's packages: use the first that imports sklearn.
+  const interpreter =
+    ['python3', '/usr/bin/python3'].find(
+      (candidate) => spawnSync(candidate, ['-c', 'import sklearn'], { encoding: 'utf8' }).status === 0,
+    ) ?? 'python3';
   const python = spawnSync(
-    'python3',
+    interpreter,
     [
       join(import.meta.dirname, 'clustering_sklearn_peer.py'),
       file,
@@ -236,6 +241,7 @@ export default async function suites(): Promise<BenchSuite[]> {
     const sklearn = JSON.parse(python.stdout) as { seconds: number };
     notes.sklearnPeer20k = {
       ...sklearn,
+      interpreter,
       load: load(),
       ratioSklearnOverOurs: Number((sklearn.seconds / ours.seconds).toFixed(2)),
     };
