@@ -65,3 +65,38 @@ describe('reanchorRoster (the demo replayed today)', () => {
     expect(() => reanchorRoster(demo, '2026-13-40')).toThrow();
   });
 });
+
+describe('parseRosterFile: one outlet, one domain in the form ingest keys articles by', () => {
+  const entry = demo.outlets[0]!;
+  const rosterWith = (...domains: string[]) => ({
+    asOf: demo.asOf,
+    outlets: domains.map((domain) => ({ ...entry, domain })),
+  });
+
+  test('the same domain twice is refused, naming the second entry', () => {
+    expect(() => parseRosterFile(rosterWith('abc.es', 'abc.es'), 'outlets.json')).toThrow(
+      'outlets.1.domain: abc.es is listed twice',
+    );
+  });
+
+  test('www.abc.es beside abc.es is the same site listed twice, and www.abc.es is asked to be written abc.es', () => {
+    let message = '';
+    try {
+      parseRosterFile(rosterWith('abc.es', 'www.abc.es'), 'outlets.json');
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('outlets.1.domain: write abc.es: articles from www.abc.es are counted under abc.es');
+    expect(message).toContain('outlets.1.domain: abc.es is listed twice');
+  });
+
+  test('a mobile host alone is refused too: no article would ever reach it', () => {
+    expect(() => parseRosterFile(rosterWith('m.folha.uol.com.br'), 'outlets.json')).toThrow(
+      'write folha.uol.com.br: articles from m.folha.uol.com.br are counted under folha.uol.com.br',
+    );
+  });
+
+  test('distinct sites of one group stay distinct', () => {
+    expect(parseRosterFile(rosterWith('folha.uol.com.br', 'uol.com.br'), 'outlets.json').outlets).toHaveLength(2);
+  });
+});

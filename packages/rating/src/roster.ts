@@ -11,6 +11,7 @@ import {
   ContestedOutletSchema,
   EditorialScopeSchema,
   IsoDateSchema,
+  normaliseHost,
   RatingEvidenceRecordSchema,
   type RatingChangeRecord,
   type RatingEvidenceRecord,
@@ -70,11 +71,21 @@ export const RosterFileSchema = z.strictObject({
   note: z.string().optional(),
   asOf: IsoDateSchema,
   outlets: z.array(RosterEntrySchema).superRefine((outlets, context) => {
+    // Ingest keys every article by `normaliseHost` (`www.`, `m.`, `mobile.`, `amp.` stripped), so a
+    // roster domain written with such a label would never receive an article, and `www.abc.es`
+    // beside `abc.es` would be the same outlet listed twice.
     const seen = new Set<string>();
     outlets.forEach((outlet, index) => {
-      if (seen.has(outlet.domain))
-        context.addIssue({ code: 'custom', path: [index, 'domain'], message: `${outlet.domain} is listed twice` });
-      seen.add(outlet.domain);
+      const site = normaliseHost(outlet.domain);
+      if (site !== outlet.domain)
+        context.addIssue({
+          code: 'custom',
+          path: [index, 'domain'],
+          message: `write ${site}: articles from ${outlet.domain} are counted under ${site}`,
+        });
+      if (seen.has(site))
+        context.addIssue({ code: 'custom', path: [index, 'domain'], message: `${site} is listed twice` });
+      seen.add(site);
     });
   }),
 });
