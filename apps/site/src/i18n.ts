@@ -508,6 +508,15 @@ export const LABELS = {
     'pt-BR':
       'As {shown} mais recentes de {total} histórias publicadas que contam este veículo, cada uma com a cobertura de todos os seus veículos por viés.',
   },
+  outletStoriesIntroAll: {
+    es: 'Las {total} historias publicadas que cuentan a este medio, cada una con la cobertura de todos sus medios por sesgo.',
+    'pt-BR':
+      'As {total} histórias publicadas que contam este veículo, cada uma com a cobertura de todos os seus veículos por viés.',
+  },
+  outletStoriesIntroOne: {
+    es: 'La única historia publicada que cuenta a este medio, con la cobertura de todos sus medios por sesgo.',
+    'pt-BR': 'A única história publicada que conta este veículo, com a cobertura de todos os seus veículos por viés.',
+  },
   outletStoriesNone: {
     es: 'Ninguna historia publicada cuenta a este medio todavía.',
     'pt-BR': 'Nenhuma história publicada conta este veículo ainda.',

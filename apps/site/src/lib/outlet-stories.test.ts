@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildFixtureSnapshot } from '../fixtures/fixture.js';
-import { outletRecentStories } from './outlet-stories.js';
+import { t } from '../i18n.js';
+import { outletRecentStories, outletStoriesIntroKey } from './outlet-stories.js';
 
 describe('outletRecentStories', () => {
   const stories = buildFixtureSnapshot({ stories: 40 }).stories;
@@ -15,5 +16,17 @@ describe('outletRecentStories', () => {
 
   test('an outlet no story counts has none', () => {
     expect(outletRecentStories(stories, 'no-existe.example')).toEqual({ stories: [], total: 0 });
+  });
+});
+
+describe('outletStoriesIntroKey (the sentence above the list)', () => {
+  test('one story is "the only one", all shown is "the N", a cut list is "the N newest of M"', () => {
+    const intro = (shown: number, total: number, locale: 'es' | 'pt-BR' = 'es') =>
+      t(locale, outletStoriesIntroKey(shown, total), { shown, total });
+    expect(intro(1, 1)).toMatch(/^La única historia publicada/);
+    expect(intro(1, 1, 'pt-BR')).toMatch(/^A única história publicada/);
+    expect(intro(4, 4)).toMatch(/^Las 4 historias publicadas/);
+    expect(intro(10, 37)).toMatch(/^Las 10 más recientes de 37 historias/);
+    expect(intro(10, 37, 'pt-BR')).toMatch(/^As 10 mais recentes de 37 histórias/);
   });
 });

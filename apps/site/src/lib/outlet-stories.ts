@@ -23,3 +23,19 @@ export function outletRecentStories(
   const covered = published.filter((story) => story.outlets.some((outlet) => outlet.domain === domain));
   return { stories: covered.slice(0, count), total: covered.length };
 }
+
+/**
+ * Which sentence introduces the list: "the only story" for one, "the N stories" when all are shown,
+ * "the N newest of M" when the list is cut — so a reader never reads "las 1 más recientes de 1".
+ *
+ * @example
+ * outletStoriesIntroKey(1, 1); // 'outletStoriesIntroOne'
+ * outletStoriesIntroKey(10, 37); // 'outletStoriesIntro'
+ */
+export function outletStoriesIntroKey(
+  shown: number,
+  total: number,
+): 'outletStoriesIntroOne' | 'outletStoriesIntroAll' | 'outletStoriesIntro' {
+  if (total === 1) return 'outletStoriesIntroOne';
+  return shown === total ? 'outletStoriesIntroAll' : 'outletStoriesIntro';
+}
