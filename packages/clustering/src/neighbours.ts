@@ -1,3 +1,4 @@
+import { mulberry32 } from '@espectro/methodology';
 import { denseDot } from './embedder.js';
 import { sparseDot, type SparseVector } from './sparse.js';
 
@@ -270,18 +271,6 @@ class PairHeap {
       .map((item, position) => ({ item, similarity: this.similarities[position]! }))
       .sort((left, right) => right.similarity - left.similarity || left.item - right.item);
   }
-}
-
-/** Mulberry32: a small seeded PRNG, so that graphs are reproducible. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /**

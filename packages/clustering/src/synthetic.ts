@@ -1,3 +1,4 @@
+import { mulberry32 } from '@espectro/methodology';
 import type { Article } from './articles.js';
 
 /**
@@ -705,17 +706,6 @@ const KICKERS_ES = [
   'Investigación',
 ];
 const KICKERS_PT = ['Urgente', 'Exclusivo', 'Análise', 'Ao vivo', 'Entenda', 'Polêmica', 'Investigação'];
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const capitalise = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 

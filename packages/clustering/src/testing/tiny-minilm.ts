@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { mulberry32 } from '@espectro/methodology';
 import { encodeOnnxModel, OnnxType } from '../onnx-builder.js';
 
 /** What {@link writeTinyMiniLMFixture} wrote. */
@@ -118,17 +119,6 @@ const WORDS = [
   '!',
   '"',
 ];
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Writes a tiny model folder with the real MiniLM interface — inputs `input_ids`, `attention_mask`,
