@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadReferenceCorpus } from '@espectro/clustering';
-import { mulberry32 } from '@espectro/rating';
+import { mulberry32 } from '@espectro/methodology';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 

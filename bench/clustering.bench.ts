@@ -26,11 +26,11 @@ import {
   createOfflineEmbedder,
   defaultModelDirectory,
   DenseExactIndex,
-  foldText,
   generateSyntheticHeadlines,
   HnswIndex,
 } from '@espectro/clustering';
 import { createRawOnnxEmbedder, writeTinyMiniLMFixture } from '@espectro/clustering/testing';
+import { foldToWords } from '@espectro/methodology';
 import type { BenchSuite } from './harness.js';
 
 const cpuMilliseconds = (): number => {
@@ -115,7 +115,11 @@ export default async function suites(): Promise<BenchSuite[]> {
 
   const clustering: BenchSuite = {
     name: 'clustering',
-    baseline: { name: 'foldText over 20 000 headlines', operationsPerCall: 20_000, run: () => titles20k.map(foldText) },
+    baseline: {
+      name: 'foldToWords over 20 000 headlines',
+      operationsPerCall: 20_000,
+      run: () => titles20k.map(foldToWords),
+    },
     cases: [
       {
         name: 'offline embedder: fit IDF + vectorise 20 000 headlines',

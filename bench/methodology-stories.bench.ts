@@ -12,6 +12,7 @@ import {
   blindspotFujaDaBolhaUnchecked,
   blindspotPrisma,
   blindspotPrismaUnchecked,
+  mulberry32,
   publishGuard,
   publishGuardUnchecked,
   type BlindspotPrismaInput,
@@ -27,19 +28,8 @@ import type { BenchSuite } from './harness.js';
 
 const STORIES = 1000;
 
-/** Deterministic PRNG (mulberry32) so every run measures the same stories. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = createRandom(20260427);
+/** Seeded (methodology's mulberry32) so every run measures the same stories. */
+const random = mulberry32(20260427);
 const integer = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 const pick = <Value>(values: readonly Value[]): Value => values[Math.floor(random() * values.length)]!;
 

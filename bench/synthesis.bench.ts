@@ -7,7 +7,7 @@
  *
  * Run: `pnpm --filter @espectro/methodology --filter @espectro/llm --filter @espectro/synthesis build && node --import tsx bench/run.ts synthesis`.
  */
-import type { Bucket, Factuality, OwnerType, Topic } from '@espectro/methodology';
+import { mulberry32, type Bucket, type Factuality, type OwnerType, type Topic } from '@espectro/methodology';
 import {
   assembleStory,
   createRoster,
@@ -23,19 +23,8 @@ const STORIES = Number(process.env.BENCH_SYNTHESIS_STORIES ?? 10_000);
 const ASSEMBLY_BATCH = 500;
 const EXTRACTIVE_SAMPLE = 200;
 
-/** Deterministic PRNG (mulberry32) so every run measures the same stories. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = createRandom(20261130);
+/** Seeded (methodology's mulberry32) so every run measures the same stories. */
+const random = mulberry32(20261130);
 const integer = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
 const pick = <Value>(values: readonly Value[]): Value => values[Math.floor(random() * values.length)]!;
 

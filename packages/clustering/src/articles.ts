@@ -1,3 +1,4 @@
+import { formatIssuePath } from '@espectro/methodology';
 import { z } from 'zod';
 import { ClusteringError } from './errors.js';
 
@@ -34,7 +35,7 @@ export function parseArticles(
     const result = articleSchema.safeParse(article);
     if (!result.success) {
       const issue = result.error.issues[0]!;
-      const field = `articles[${position}]${issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`;
+      const field = formatIssuePath(['articles', position, ...issue.path], { indices: 'bracketed' });
       throw new ClusteringError({
         code: 'invalid_input',
         stage: 'validate',

@@ -1,3 +1,4 @@
+import { fnv1a32, foldToWords } from '@espectro/methodology';
 import { normaliseInPlace, type Embedder, type PairAgreement, type SimilarityThresholds } from './embedder.js';
 import { ClusteringError } from './errors.js';
 import { guessLanguage } from './language.js';
@@ -5,7 +6,6 @@ import { OFFLINE_AGREEMENT_FACTORS, OFFLINE_THRESHOLDS } from './offline-thresho
 import { loadReferenceCorpus } from './reference-corpus.js';
 import type { SparseVector } from './sparse.js';
 import { stemWord } from './stemming.js';
-import { foldText, fnv1a } from './text.js';
 import { agreementFactor, titleSignature, type AgreementFactors, type TitleSignature } from './title-signature.js';
 
 /** Options of {@link createOfflineEmbedder}. */
@@ -170,7 +170,7 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
   const commonWords = new Set<string>(STOPWORDS);
   for (const text of corpus) {
     for (const match of text.matchAll(LOWER_WORD)) {
-      if (/^\p{Ll}/u.test(match[0])) commonWords.add(foldText(match[0]));
+      if (/^\p{Ll}/u.test(match[0])) commonWords.add(foldToWords(match[0]));
     }
   }
   const isCommonWord = (folded: string): boolean => commonWords.has(folded);
@@ -181,7 +181,7 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
     const key = `${language}:${word}`;
     let stem = stems.get(key);
     if (stem === undefined) {
-      stem = foldText(stemWord(word, language));
+      stem = foldToWords(stemWord(word, language));
       if (stems.size >= STEM_CACHE_LIMIT) stems.clear();
       stems.set(key, stem);
     }
@@ -195,12 +195,12 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
     const names = wordFeatures && nameWeight !== 1 ? signature(text).names : undefined;
     for (const match of text.normalize('NFC').toLowerCase().matchAll(LOWER_WORD)) {
       const word = match[0];
-      const folded = foldText(word);
+      const folded = foldToWords(word);
       if (folded === '' || (dropStopwords && STOPWORDS.has(folded))) continue;
       if (characterFeatures) pushWordGrams(grams, folded, minimum, maximum);
       if (wordFeatures) {
         const stem = stemming && !/\d/u.test(folded) ? stemOf(word, language) : folded;
-        const hash = fnv1a(`\u0001${stem}`);
+        const hash = fnv1a32(`\u0001${stem}`);
         const weight = wordWeight * (names?.has(folded) ? nameWeight : 1);
         words.set(hash, Math.max(words.get(hash) ?? 0, weight));
       }
@@ -274,7 +274,7 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
   const factors = options.agreement === undefined ? OFFLINE_AGREEMENT_FACTORS : options.agreement;
   const agreement: PairAgreement<TitleSignature> | undefined =
     factors === false ? undefined : { signature, factor: (left, right) => agreementFactor(left, right, factors) };
-  const fingerprint = (fnv1a([...corpus].sort().join('\n')) >>> 0).toString(16).padStart(8, '0');
+  const fingerprint = (fnv1a32([...corpus].sort().join('\n')) >>> 0).toString(16).padStart(8, '0');
   const featureLabel = characterFeatures
     ? `char${minimum}-${maximum}${wordFeatures ? (stemming ? '+stems' : '+words') : ''}`
     : stemming

@@ -3,23 +3,21 @@
  * (NFKD, combining marks removed), lower case, every run of characters that is neither a letter nor
  * a digit turned into one space.
  */
-
-const COMBINING_MARKS = /\p{M}+/gu;
-const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+import { fnv1a32, foldToWords } from '@espectro/methodology';
 
 /**
- * Folds accents and case and keeps only letters and digits, separated by single spaces.
+ * Folds accents and case and keeps only letters and digits, separated by single spaces: methodology's
+ * `foldToWords` under the name this package has always exported.
  *
+ * @deprecated Use `foldToWords` from `@espectro/methodology` (the one home of the text folds).
  * @example
  * foldText('¿Sánchez, dispuesto a un «congreso exprés»?'); // 'sanchez dispuesto a un congreso expres'
  */
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase().replace(NOT_WORD, ' ').trim();
-}
+export const foldText: (text: string) => string = foldToWords;
 
-/** The words of {@link foldText}'s output. */
+/** The words of methodology's `foldToWords` output. */
 export function foldedWords(text: string): string[] {
-  const folded = foldText(text);
+  const folded = foldToWords(text);
   return folded === '' ? [] : folded.split(' ');
 }
 
@@ -45,12 +43,10 @@ export function wordBoundaryNgrams(words: readonly string[], minimum: number, ma
   return grams;
 }
 
-/** 32-bit FNV-1a hash of a string's UTF-16 code units (deterministic across platforms). */
-export function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < text.length; index += 1) {
-    hash ^= text.charCodeAt(index);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+/**
+ * 32-bit FNV-1a hash of a string's UTF-16 code units: methodology's `fnv1a32` under this package's
+ * old name.
+ *
+ * @deprecated Use `fnv1a32` from `@espectro/methodology`.
+ */
+export const fnv1a: (text: string) => number = fnv1a32;

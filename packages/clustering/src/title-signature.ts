@@ -6,8 +6,7 @@
  * Portuguese headlines, written here because no library extracts entities from eight-word
  * headlines offline.
  */
-import { agreementFactorUnchecked, type AgreementFactors } from '@espectro/methodology';
-import { foldText } from './text.js';
+import { agreementFactorUnchecked, foldToWords, type AgreementFactors } from '@espectro/methodology';
 
 export type { AgreementFactors } from '@espectro/methodology';
 
@@ -45,7 +44,7 @@ export function titleSignature(text: string, isCommonWord: (folded: string) => b
     for (const match of words) {
       const word = match[0];
       if (!UPPER_START.test(word)) continue;
-      const folded = foldText(word).replace(/\s+/gu, '');
+      const folded = foldToWords(word).replace(/\s+/gu, '');
       if (folded.length < 2 || /^\d/u.test(folded)) continue;
       const before = text.slice(0, match.index);
       const sentenceStart = before.trim() === '' || SENTENCE_BREAK.test(before);
