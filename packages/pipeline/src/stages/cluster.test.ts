@@ -10,7 +10,7 @@ import { fc, test } from '@fast-check/vitest';
 import { clusterArticles, type PairJudge } from '@espectro/clustering';
 import { angleTitle, vectorEmbedder } from '@espectro/clustering/testing';
 import { createManualClock } from '@espectro/ingest/testing';
-import { createStore, type Store } from '@espectro/store';
+import { archiveRevision, createStore, type Store } from '@espectro/store';
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackends, fixedEmbedderBackend } from '../backends.js';
@@ -69,8 +69,8 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
    */
   let examples = 0;
 
-  /** Stores the points as articles, clusters them batch by batch, returns the stored archive. */
-  async function clusterInBatches(points: readonly Point[], judge: PairJudge | null) {
+  /** Stores the points as articles of a new example; returns their ids and the articles to cluster. */
+  async function insertExample(points: readonly Omit<Point, 'batch'>[]) {
     examples += 1;
     const start = START + examples * 365 * 24 * HOUR;
     const url = (index: number) => `https://${DOMAINS[index % DOMAINS.length]}/${examples}/${index}`;
@@ -86,15 +86,21 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
       })),
     );
     const ids = inserted.inserted.sort((left, right) => left.index - right.index).map((row) => row.id);
-    const stage = context(judge);
-    for (const batch of [...new Set(points.map((point) => point.batch))].sort())
-      await clusterNewArticles(stage, { articleIds: ids.filter((_, index) => points[index]!.batch === batch) });
     const articles = points.map((point, index) => ({
       id: ids[index]!,
       title: angleTitle(point.angle, `${examples}.${index}`),
       date: new Date(start + point.hour * HOUR).toISOString(),
       outlet: DOMAINS[index % DOMAINS.length]!,
     }));
+    return { ids, articles };
+  }
+
+  /** Stores the points as articles, clusters them batch by batch, returns the stored archive. */
+  async function clusterInBatches(points: readonly Point[], judge: PairJudge | null) {
+    const { ids, articles } = await insertExample(points);
+    const stage = context(judge);
+    for (const batch of [...new Set(points.map((point) => point.batch))].sort())
+      await clusterNewArticles(stage, { articleIds: ids.filter((_, index) => points[index]!.batch === batch) });
     const query = <Row>(sql: string) => testDatabase.database.query<Row>(sql, [ids]);
     const stored = await query<{ article_id: string; cluster_id: string }>(
       'SELECT article_id, cluster_id FROM article_clusters WHERE article_id = ANY($1) ORDER BY article_id',
@@ -159,5 +165,45 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
     const before = await clusterArticles((await clusterInBatches(archive, null)).articles, { embedder });
     expect(before.stories).toHaveLength(2);
     expect(new Set(before.linkedComponents.values()).size).toBe(1);
+  });
+
+  it('keeps the seeded state between calls, and never uses one another writer moved the archive under', async () => {
+    // Three batches of one chain of near neighbours over four days (so every batch reaches the others).
+    const points = Array.from({ length: 12 }, (_, index) => ({ angle: index * 2, hour: index * 8 }));
+    const { ids, articles } = await insertExample(points);
+    const batch = (index: number) => ({ articleIds: ids.slice(index * 4, index * 4 + 4) });
+    // Its own embedder object: no state kept by the other tests can match it.
+    const ownEmbedder = vectorEmbedder(2, { merge: 0.97, judgeLow: 0.9, source: 'test' });
+    const backends = createBackends({ embedder: fixedEmbedderBackend(ownEmbedder), judge: null, synthesis: null });
+    const writer: PipelineContext = { store, clock: createManualClock('2026-05-01T00:00:00Z'), backends };
+
+    expect((await clusterNewArticles(writer, batch(0))).reusedStates).toBe(0);
+    expect((await clusterNewArticles(writer, batch(1))).reusedStates).toBe(1);
+
+    // Another writer (its own process: its own kept state) re-clusters every article so far under
+    // another embedder. The archive moved: for this writer's embedder the first two batches are
+    // unclustered again, and a state still holding them would refuse them as duplicates.
+    const otherProcess = createStore(Object.create(testDatabase.database) as typeof testDatabase.database);
+    const otherEmbedder = vectorEmbedder(2, { merge: 0.98, judgeLow: 0.9, source: 'test' });
+    const other: PipelineContext = {
+      store: otherProcess,
+      clock: createManualClock('2026-05-01T00:00:00Z'),
+      backends: createBackends({ embedder: fixedEmbedderBackend(otherEmbedder), judge: null, synthesis: null }),
+    };
+    const revision = await archiveRevision(testDatabase.database.db);
+    await clusterNewArticles(other, { articleIds: ids.slice(0, 8) });
+    expect(await archiveRevision(testDatabase.database.db)).toBe(revision + 1);
+
+    const third = await clusterNewArticles(writer, { articleIds: ids });
+    expect(third.reusedStates).toBe(0);
+    expect(third.articles).toBe(12);
+    const stored = await testDatabase.database.query<{ article_id: string; cluster_id: string }>(
+      'SELECT article_id, cluster_id FROM article_clusters WHERE article_id = ANY($1) ORDER BY article_id',
+      [ids],
+    );
+    const full = await clusterArticles(articles, { embedder: ownEmbedder });
+    expect(Object.fromEntries(stored.map((row) => [row.article_id, row.cluster_id]))).toEqual(
+      Object.fromEntries(full.storyOf),
+    );
   });
 });

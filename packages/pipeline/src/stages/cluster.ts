@@ -10,10 +10,22 @@
  * equal one clustering of all its articles at once, however the articles arrived in batches
  * (property-tested in `cluster.test.ts`). A commit refuses to land on top of another worker's
  * (archive revision).
+ *
+ * The seeded state is kept between calls (between the worker's cycles, between the chunks of one
+ * `espectro run`), one per database, tagged with the archive revision its own commit produced. The
+ * next call uses it only if the archive is still at that revision — no other writer committed a
+ * clustering step since — and the embedder and judge are the same objects; it then adds the window's
+ * archive articles the state lacks (with their stored vectors) and the new chunk, instead of
+ * building the index of the whole window again. Any failure between taking the state and committing
+ * drops it (the next call seeds afresh), and a state grown past {@link CACHED_STATE_GROWTH_LIMIT}
+ * times what a fresh seed would hold is dropped too.
  */
 import {
   addArticles,
   compareIds,
+  type ClusteringState,
+  type Embedder,
+  type PairJudge,
   currentStories,
   decodeVector,
   encodeVector,
@@ -60,6 +72,14 @@ import { citedArticleIds, setSignature } from '../material.js';
  */
 export const CLUSTER_CHUNK_ARTICLES = 5000;
 
+/**
+ * A kept clustering state is dropped, and the window seeded afresh, once it holds more than this
+ * many times the articles a fresh seed of the current chunk would hold (the window's archive
+ * articles and the chunk). An Espectro choice bounding memory, not a rule: either way the stories
+ * are the same.
+ */
+export const CACHED_STATE_GROWTH_LIMIT = 4;
+
 /** Commits retried when another worker moved the archive meanwhile, before giving up. */
 const MAX_CONFLICT_RETRIES = 5;
 
@@ -82,6 +102,47 @@ export interface ClusterStageReport {
   embedder: string;
   judge: string;
   search: string;
+  /**
+   * Chunks added to the state kept from the previous clustering step (same process, archive
+   * unchanged since), rather than to a state seeded afresh from the store.
+   */
+  reusedStates: number;
+}
+
+/**
+ * A clustering state as its last commit left it: its stories are the stored clusters of its
+ * articles while the archive stays at `revision`.
+ */
+interface KeptClusteringState {
+  revision: number;
+  embedderKey: string;
+  embedder: Embedder;
+  judge: PairJudge | null;
+  state: ClusteringState;
+  /** Stored vectors by title, served to the state's embedder (grown as chunks arrive). */
+  known: Map<string, Vector>;
+  vectors: StoredVectorEmbedder;
+  verdicts: StoredVerdictJudge | undefined;
+}
+
+/** One kept state per database (the store's `database` object), see the module comment. */
+const keptStates = new WeakMap<object, KeptClusteringState>();
+
+/**
+ * Takes the kept state of this database out of the cache (so a failure before the next commit
+ * cannot leave it behind), if it mirrors the archive at `revision` under the same embedder and judge.
+ */
+function takeKeptState(context: PipelineContext, revision: number): KeptClusteringState | undefined {
+  const kept = keptStates.get(context.store.database);
+  if (kept === undefined) return undefined;
+  keptStates.delete(context.store.database);
+  const { embedder, judge } = context.backends;
+  const same =
+    kept.revision === revision &&
+    kept.embedderKey === embedder.key &&
+    kept.embedder === embedder.embedder &&
+    kept.judge === judge;
+  return same ? kept : undefined;
 }
 
 class ArchiveMoved extends Error {}
@@ -254,6 +315,7 @@ export async function clusterNewArticles(
     embedder: backend.label,
     judge: judgeLabel,
     search: '',
+    reusedStates: 0,
   };
   for (;;) {
     const revision = await archiveRevision(db);
@@ -268,41 +330,58 @@ export async function clusterNewArticles(
     const window = seedWindow(fresh.map((article) => article.time))!;
     const archive = await archiveComponentContext(db, { embedder: backend.key, ...window });
     const everyArticle: ArchiveArticle[] = [...archive, ...fresh];
+    let kept = takeKeptState(context, revision);
+    if (kept !== undefined && kept.state.size > CACHED_STATE_GROWTH_LIMIT * everyArticle.length) kept = undefined;
+    // The window's archive articles the state does not hold yet (all of them for a fresh state).
+    const seededArchive =
+      kept === undefined ? archive : archive.filter((article) => !kept.state.indexById.has(article.id));
+    const loaded = [...seededArchive, ...fresh];
     // Vectors come from the store: only headlines without a stored vector (by article or by title) are embedded.
     const stored = await loadArticleVectors(
       db,
       backend.key,
-      everyArticle.map((article) => article.id),
+      loaded.map((article) => article.id),
     );
-    const known = new Map<string, Vector>();
-    for (const article of everyArticle) {
+    const known = kept?.known ?? new Map<string, Vector>();
+    for (const article of loaded) {
       const bytes = stored.get(article.id);
       if (bytes !== undefined && !known.has(article.title)) known.set(article.title, decodeVector(bytes));
     }
-    const vectors = withStoredVectors(backend.embedder, known);
-    const judge: StoredVerdictJudge | undefined = context.backends.judge
-      ? withStoredVerdicts(context.backends.judge, db)
-      : undefined;
-    const { state, update: seeding } = await seedClusteringState(
-      { embedder: vectors, ...(judge ? { judge } : {}) },
-      {
-        model: vectors.model,
-        articles: archive.map(toClusteringArticle),
-        vectors: await vectorsOf(
-          vectors,
-          archive.map((article) => article.title),
-        ),
-      },
+    const vectors = kept?.vectors ?? withStoredVectors(backend.embedder, known);
+    const judge: StoredVerdictJudge | undefined =
+      kept?.verdicts ?? (context.backends.judge ? withStoredVerdicts(context.backends.judge, db) : undefined);
+    const embeddedBefore = vectors.embeddedTexts;
+    const askedBefore = judge?.askedPairs ?? 0;
+    const seedVectors = await vectorsOf(
+      vectors,
+      seededArchive.map((article) => article.title),
     );
+    const seedArticles = seededArchive.map(toClusteringArticle);
+    const { state, update: seeding } =
+      kept === undefined
+        ? await seedClusteringState(
+            { embedder: vectors, ...(judge ? { judge } : {}) },
+            { model: vectors.model, articles: seedArticles, vectors: seedVectors },
+          )
+        : {
+            state: kept.state,
+            update: await addArticles(kept.state, seedArticles, {
+              precomputed: { model: vectors.model, vectors: seedVectors },
+            }),
+          };
     const update = await addArticles(state, fresh.map(toClusteringArticle));
 
     const previousCluster = new Map(archive.map((article) => [article.id, article.clusterId!]));
     const storedMembers = new Map<string, string[]>();
     for (const article of archive)
       storedMembers.set(article.clusterId!, [...(storedMembers.get(article.clusterId!) ?? []), article.id]);
-    const everyStory = currentStories(state);
+    // A kept state also holds articles outside the window's linked components: their stories cannot
+    // change (no new article reaches them) and are left out.
+    const inContext = new Set(everyArticle.map((article) => article.id));
+    const everyStory = currentStories(state).filter((story) => inContext.has(story.articleIds[0]!));
     const storyIds = new Set(everyStory.map((story) => story.id));
     const stories = everyStory.filter((story) => !equalsStoredCluster(story, previousCluster, storedMembers));
+    const pendingPairs = update.pendingPairs.filter((pair) => inContext.has(pair.leftId));
     // Linked components as the seeded state computed them, then as the batch changed them.
     const storedComponent = new Map(archive.map((article) => [article.id, article.componentId]));
     const components = new Map([...seeding.linkedComponents, ...update.linkedComponents]);
@@ -314,7 +393,8 @@ export async function clusterNewArticles(
     const info = new Map<string, ArticleInfo>(
       everyArticle.map((article) => [article.id, { domain: article.domain, time: article.time }]),
     );
-    const withoutStoredVector = everyArticle.filter((article) => !stored.has(article.id)).map((article) => article.id);
+    // Articles the kept state held before this chunk had their vectors stored by its earlier commits.
+    const withoutStoredVector = loaded.filter((article) => !stored.has(article.id)).map((article) => article.id);
     const now = context.clock.now();
     try {
       const delta = await commitUnit(context, `cluster:${fresh[0]!.id}:${fresh.length}`, async (tx) => {
@@ -361,17 +441,29 @@ export async function clusterNewArticles(
             }),
           );
         }
-        await replaceJudgePendingPairs(tx, [...info.keys()], update.pendingPairs.map(pairOf), now);
+        await replaceJudgePendingPairs(tx, [...info.keys()], pendingPairs.map(pairOf), now);
         return delta;
+      });
+      judge?.decided.clear(); // stored now: later chunks read them from the store (and the state)
+      keptStates.set(context.store.database, {
+        revision: revision + 1,
+        embedderKey: backend.key,
+        embedder: backend.embedder,
+        judge: context.backends.judge,
+        state,
+        known,
+        vectors,
+        verdicts: judge,
       });
       stageReport.articles += fresh.length;
       stageReport.contextArticles += archive.length;
-      stageReport.embedded += vectors.embeddedTexts;
+      stageReport.embedded += vectors.embeddedTexts - embeddedBefore;
+      if (kept !== undefined) stageReport.reusedStates += 1;
       stageReport.clustersCreated += delta.created;
       stageReport.clustersChanged += delta.changed;
       stageReport.clustersRemoved += delta.removed.length;
-      stageReport.judgedPairs += judge?.askedPairs ?? 0;
-      stageReport.pendingPairs = update.pendingPairs.length;
+      stageReport.judgedPairs += (judge?.askedPairs ?? 0) - askedBefore;
+      stageReport.pendingPairs = pendingPairs.length;
       stageReport.search = update.backend.search;
       report(context, {
         stage: 'cluster',
