@@ -955,9 +955,10 @@ export function confidenceExplanation(
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The outlet audit's reader-facing strings, in both locales of the site. `{windowDays}` and
- * `{driftDays}` are filled by {@link auditLabel} from the methodology's REV-1 parameters
- * (`contentDriftWindowDays`, `contentDriftDays`), so the page cannot disagree with the rule.
+ * The outlet audit's reader-facing strings, in both locales of the site. `{windowDays}`,
+ * `{driftDays}` and `{controlChangeMonths}` are filled by {@link auditLabel} from the methodology's
+ * REV-1 and CONF-CHANGE parameters (`contentDriftWindowDays`, `contentDriftDays`,
+ * `controlChangeMonths`), so the page cannot disagree with the rule.
  */
 export const AUDIT_LABELS = {
   lastVerified: { es: 'Última verificación', 'pt-BR': 'Última verificação' },
@@ -1043,6 +1044,19 @@ export const AUDIT_LABELS = {
   splitOpinion: { es: 'Opinión', 'pt-BR': 'Opinião' },
   splitSince: { es: 'En la lista desde', 'pt-BR': 'Na lista desde' },
   splitNotes: { es: 'Notas de seguimiento', 'pt-BR': 'Notas de acompanhamento' },
+  ownershipTitle: { es: 'Historia de la propiedad', 'pt-BR': 'Histórico da propriedade' },
+  ownershipNote: {
+    es: 'Cambios de propiedad y de control registrados. Un cambio informado después de la última revisión hace que el medio se vuelva a calificar (regla REV-1); un cambio de control de los últimos {controlChangeMonths} meses deja fuera el contenido anterior a él (regla CONF-CHANGE).',
+    'pt-BR':
+      'Mudanças de propriedade e de controle registradas. Uma mudança informada depois da última revisão faz o veículo ser reclassificado (regra REV-1); uma mudança de controle dos últimos {controlChangeMonths} meses deixa de fora o conteúdo anterior a ela (regra CONF-CHANGE).',
+  },
+  ownershipEvent: { es: 'Cambio', 'pt-BR': 'Mudança' },
+  ownershipControl: { es: '¿Cambio de control?', 'pt-BR': 'Mudança de controle?' },
+  ownershipRecorded: { es: 'Registrado', 'pt-BR': 'Registrada' },
+  ownershipInRating: { es: 'En la calificación actual', 'pt-BR': 'Na classificação atual' },
+  ownershipPending: { es: 'Pendiente de recalificación', 'pt-BR': 'Aguardando reclassificação' },
+  yes: { es: 'Sí', 'pt-BR': 'Sim' },
+  no: { es: 'No', 'pt-BR': 'Não' },
 } as const satisfies Record<string, { es: string; 'pt-BR': string }>;
 
 /** Key of {@link AUDIT_LABELS}. */
@@ -1051,6 +1065,7 @@ export type AuditLabelKey = keyof typeof AUDIT_LABELS;
 const AUDIT_PARAMETERS = {
   windowDays: RATING_PARAMETERS.contentDriftWindowDays,
   driftDays: RATING_PARAMETERS.contentDriftDays,
+  controlChangeMonths: RATING_PARAMETERS.controlChangeMonths,
 };
 
 /**

@@ -106,7 +106,10 @@ export type StoredRating = z.infer<typeof StoredRatingSchema>;
  * OutletLifecycleFactsSchema.parse({ drift: [{ date: '2026-04-27', bucket: 'center' }], contestations: [] });
  */
 export const OutletLifecycleFactsSchema = z.strictObject({
-  /** Latest reported ownership change. */
+  /**
+   * Latest day an ownership change became known (REV-1, seed 002 §9 "Se reporta un cambio de
+   * propiedad"): the change's date, or the day it was recorded when that is later.
+   */
   ownership_changed_at: IsoDateSchema.optional(),
   /** Latest change of the country's regime classification. */
   regime_changed_at: IsoDateSchema.optional(),

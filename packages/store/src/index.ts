@@ -90,6 +90,14 @@ export {
   type SplitOutletNote,
 } from './split-outlets.js';
 export {
+  listOwnershipEvents,
+  OwnershipEventInputSchema,
+  recordOwnershipEvent,
+  type ListOwnershipEventsFilter,
+  type OwnershipEvent,
+  type OwnershipEventInput,
+} from './ownership-events.js';
+export {
   ContentWindowSchema,
   countArticlesInWindow,
   createStoreArticleSource,

@@ -1,12 +1,25 @@
 /**
  * Drizzle tables of the outlet lifecycle (`migrations/0004_rating_lifecycle.sql`): the re-rating
- * queue, the daily rolling content-bucket series of each outlet (REV-1 drift), and the
- * `split_outlets` follow-up list (seed 002 §6). Enumerated columns take their values from the
- * `@espectro/methodology` / `@espectro/rating` enums they store.
+ * queue, the daily rolling content-bucket series of each outlet (REV-1 drift), the `split_outlets`
+ * follow-up list (seed 002 §6), and the reported ownership events (`0010_ownership_events.sql`).
+ * Enumerated columns take their values from the `@espectro/methodology` / `@espectro/rating` enums
+ * they store.
  */
 import { BucketSchema, ContentBucketResultSchema, RatingChangeCauseSchema } from '@espectro/methodology';
 import { DueReasonSchema } from '@espectro/rating';
-import { bigint, bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { enumValues, sourceRatings, sources } from './schema-rating.js';
 import { contestations } from './schema.js';
 
@@ -68,3 +81,24 @@ export const splitOutlets = pgTable('split_outlets', {
   flaggedAt: instant('flagged_at').notNull(),
   updatedAt: instant('updated_at').notNull(),
 });
+
+/** Reported ownership and control changes of an outlet (seed 002 §2 `ownership_history`, §9). */
+export const outletOwnershipEvents = pgTable(
+  'outlet_ownership_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    domain: text('domain')
+      .notNull()
+      .references(() => sources.domain, { onDelete: 'cascade' }),
+    eventDate: text('event_date').notNull(),
+    event: text('event').notNull(),
+    controlChange: boolean('control_change').notNull(),
+    sourceUrl: text('source_url'),
+    recordedBy: text('recorded_by').notNull(),
+    recordedAt: instant('recorded_at').notNull(),
+  },
+  (table) => [
+    index('outlet_ownership_events_domain').on(table.domain, table.eventDate),
+    unique().on(table.domain, table.eventDate, table.event),
+  ],
+);

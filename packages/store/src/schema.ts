@@ -33,9 +33,9 @@ import { debateChunks, debateEvents, debateReviews, debates, readerReports } fro
 
 export { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
 import { workerCycles, workerHeartbeats, workerJobClaims } from './schema-service.js';
-import { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
+import { outletContentSeries, outletOwnershipEvents, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
 
-export { outletContentSeries, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
+export { outletContentSeries, outletOwnershipEvents, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
 import { editorSessions, signInFailures } from './schema-security.js';
 
 export { workerCycles, workerHeartbeats, workerJobClaims } from './schema-service.js';
@@ -379,6 +379,7 @@ export const storeSchema = {
   ratingReratingQueue,
   outletContentSeries,
   splitOutlets,
+  outletOwnershipEvents,
   articles,
   stories,
   storyArticles,

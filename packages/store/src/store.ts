@@ -66,6 +66,13 @@ import { createStoreRetryQueue, type StoreRetryQueue } from './retry-queue.js';
 import { listRuns } from './runs.js';
 import { listSplitOutlets, noteSplitOutlet, type SplitOutlet, type SplitOutletNote } from './split-outlets.js';
 import {
+  listOwnershipEvents,
+  recordOwnershipEvent,
+  type ListOwnershipEventsFilter,
+  type OwnershipEvent,
+  type OwnershipEventInput,
+} from './ownership-events.js';
+import {
   enqueueReratings,
   listReratings,
   type ListReratingsFilter,
@@ -114,6 +121,16 @@ export interface Store {
     get(domain: string): Promise<SplitOutlet | undefined>;
     /** Appends a follow-up note; `not_found` for an outlet not on the list. */
     note(input: SplitOutletNote): Promise<SplitOutlet>;
+  };
+  /**
+   * Reported ownership and control changes (seed 002 §2, §9; `0010_ownership_events`): the
+   * lifecycle's `ownership_changed_at` (REV-1) and, on a re-rating, the evidence's `ownership_history`.
+   */
+  readonly ownershipEvents: {
+    /** `not_found` for an outlet not in the roster, `conflict` for the same event twice. */
+    record(input: OwnershipEventInput): Promise<OwnershipEvent>;
+    /** By outlet, then date. */
+    list(filter?: ListOwnershipEventsFilter): Promise<OwnershipEvent[]>;
   };
   /** Editors' server-side sessions and the sign-in throttle's state (issue 21 §3, `0008_security`). */
   readonly editorAccess: EditorAccessStore;
@@ -224,6 +241,10 @@ export function createStore(database: Database): Store {
       list: () => listSplitOutlets(db),
       get: async (domain) => (await listSplitOutlets(db, domain))[0],
       note: (input) => db.transaction((tx) => noteSplitOutlet(tx, input)),
+    },
+    ownershipEvents: {
+      record: (input) => db.transaction((tx) => recordOwnershipEvent(tx, input)),
+      list: (filter) => listOwnershipEvents(db, filter),
     },
     editorAccess: createEditorAccessStore(db, (work) => db.transaction((tx) => work(tx))),
     articles: {

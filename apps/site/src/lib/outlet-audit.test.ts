@@ -120,7 +120,55 @@ describe('the outlet audit', () => {
     // One bar per stored day, on a day axis: the missing 29th leaves a gap.
     expect(seriesChart(audit!.contentSeries)!.bars.map((bar) => bar.x)).toEqual([0, 10, 30]);
     expect(audit!.split).toBeNull();
+    expect(audit!.ownershipHistory).toEqual([]);
     expect(await outletAuditFrom(store, 'nadie.example', storeModule)).toBeUndefined();
+  });
+
+  test("the ownership history joins the evidence's entries and the recorded events, saying which the rating has taken in", async () => {
+    await recordRating(store.ratings, {
+      evidence: {
+        ...evidence,
+        domain: 'vendido-audit.example',
+        ownership: {
+          owner_type: 'family-controlled',
+          country_regime: 'democracy',
+          ownership_history: [{ date: '2017', event: 'adquirido por Grupo Salinas' }],
+        },
+      },
+      asOf: '2026-04-27',
+      changedAt: '2026-04-27T09:00:00Z',
+    });
+    await store.ownershipEvents.record({
+      domain: 'vendido-audit.example',
+      date: '2026-04-20',
+      event: 'vendido a Grupo Ficticio',
+      controlChange: true,
+      sourceUrl: 'https://registro.example/acta/3',
+      recordedBy: 'editora-2',
+      recordedAt: '2026-04-29T10:00:00Z',
+    });
+    const audit = await outletAuditFrom(store, 'vendido-audit.example', storeModule, '2026-04-30');
+    expect(audit!.ownershipHistory).toEqual([
+      {
+        date: '2017',
+        event: 'adquirido por Grupo Salinas',
+        controlChange: false,
+        inEvidence: true,
+        recordedAt: null,
+        recordedBy: null,
+        sourceUrl: null,
+      },
+      {
+        date: '2026-04-20',
+        event: 'vendido a Grupo Ficticio',
+        controlChange: true,
+        inEvidence: false,
+        recordedAt: '2026-04-29T10:00:00.000Z',
+        recordedBy: 'editora-2',
+        sourceUrl: 'https://registro.example/acta/3',
+      },
+    ]);
+    expect(auditLabel('es', 'ownershipNote')).toContain(`últimos ${RATING_PARAMETERS.controlChangeMonths} meses`);
   });
 
   test('an outlet whose stored rating is split shows its split_outlets entry with the notes', async () => {

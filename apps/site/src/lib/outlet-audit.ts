@@ -4,7 +4,8 @@
  * rating with its CON-4 cause (re-ratings that changed nothing included), the re-rating queue,
  * every contestation of the outlet with its state, who resolved it, when and the triage notes,
  * the provenance of the content analysis (backend, prompt, tokens, cost), its metrics, and the
- * daily rolling content series (REV-1), and its entry on the `split_outlets` list. Snapshot and fixture sites have no store behind them:
+ * daily rolling content series (REV-1), its entry on the `split_outlets` list, and its ownership
+ * history (the evidence's and the recorded ownership events). Snapshot and fixture sites have no store behind them:
  * {@link getOutletAudit} answers `undefined` and the page says the audit is served from the database.
  */
 import type { listContentSeries, Store } from '@espectro/store';
@@ -82,6 +83,70 @@ export interface OutletAudit {
   contentSeries: AuditContentDay[];
   /** The outlet's entry on the `split_outlets` follow-up list (seed 002 §6, CONF-SPLIT), if it is on it. */
   split: { newsBucket: string | null; opinionBucket: string | null; notes: string[]; flaggedAt: string } | null;
+  /**
+   * The outlet's ownership history (seed 002 §2, §8), oldest first: the `ownership_history` of the
+   * rating's evidence and every ownership event recorded since (`espectro outlets ownership add`).
+   * `inEvidence` says whether the current rating already took the entry into account.
+   */
+  ownershipHistory: AuditOwnershipEntry[];
+}
+
+/** One entry of the outlet's ownership history. */
+export interface AuditOwnershipEntry {
+  /** YYYY, YYYY-MM or YYYY-MM-DD. */
+  date: string;
+  event: string;
+  controlChange: boolean;
+  /** The rating's evidence lists it. */
+  inEvidence: boolean;
+  /** Recorded events only. */
+  recordedAt: string | null;
+  recordedBy: string | null;
+  sourceUrl: string | null;
+}
+
+function ownershipHistoryOf(
+  evidence: unknown,
+  events: readonly {
+    date: string;
+    event: string;
+    controlChange: boolean;
+    recordedAt: string;
+    recordedBy: string;
+    sourceUrl: string | null;
+  }[],
+): AuditOwnershipEntry[] {
+  const listed =
+    typeof evidence === 'object' && evidence !== null && !('status' in evidence)
+      ? ((
+          evidence as {
+            ownership?: { ownership_history?: { date: string; event: string; control_change?: boolean }[] };
+          }
+        ).ownership?.ownership_history ?? [])
+      : [];
+  const entries: AuditOwnershipEntry[] = listed.map((entry) => ({
+    date: entry.date,
+    event: entry.event,
+    controlChange: entry.control_change === true,
+    inEvidence: true,
+    recordedAt: null,
+    recordedBy: null,
+    sourceUrl: null,
+  }));
+  for (const event of events) {
+    const known = entries.find((entry) => entry.date === event.date && entry.event === event.event);
+    const recorded = { recordedAt: event.recordedAt, recordedBy: event.recordedBy, sourceUrl: event.sourceUrl };
+    if (known !== undefined) Object.assign(known, recorded);
+    else
+      entries.push({
+        date: event.date,
+        event: event.event,
+        controlChange: event.controlChange,
+        inEvidence: false,
+        ...recorded,
+      });
+  }
+  return entries.sort((left, right) => (left.date < right.date ? -1 : left.date > right.date ? 1 : 0));
 }
 
 /** How many days of the content series the page shows (a display choice: the REV-1 drift span and more). */
@@ -141,6 +206,7 @@ export async function outletAuditFrom(
   const contestations = await store.contestations.list({ outlet: domain });
   const reratings = await store.reratings.list({ domain });
   const split = await store.splitOutlets.get(domain);
+  const ownershipEvents = await store.ownershipEvents.list({ domains: [domain] });
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - (CONTENT_SERIES_DAYS_SHOWN - 1) * 86_400_000)
     .toISOString()
     .slice(0, 10);
@@ -208,6 +274,7 @@ export async function outletAuditFrom(
             notes: split.notes === '' ? [] : split.notes.split('\n'),
             flaggedAt: split.flaggedAt,
           },
+    ownershipHistory: ownershipHistoryOf(rating.rating_evidence, ownershipEvents),
   };
 }
 

@@ -330,3 +330,99 @@ describe('espectro outlets split', () => {
     expect((await run(['split', 'mixto.example', '--db', folder])).code).toBe(2);
   }, 180_000);
 });
+
+describe('espectro outlets ownership', () => {
+  test('add records a reported change (the outlet becomes due, cause ownership_change); list shows it; bad input names the flag', async () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'espectro-outlets-')), 'db');
+    const store = await openStore({ dataDir: folder, loadDataDir: await migratedTemplate(), env: {} });
+    try {
+      await recordRating(store.ratings, {
+        evidence: {
+          domain: 'vendido.example',
+          name: 'Vendido',
+          country: 'CL',
+          editorial_scope: 'political',
+          illustrative: true,
+          ownership: { owner_type: 'family-controlled', country_regime: 'democracy' },
+          academic: [{ source: 'Observatorio ficticio', date: '2025-03-01', weight: 'primary', domestic: true }],
+          academic_assessment: { bucket: 'center', factuality: 'high' },
+        },
+        asOf: '2026-04-27',
+        changedAt: '2026-04-27T12:00:00.000Z',
+      });
+    } finally {
+      await store.close();
+    }
+    const dueBefore = await run(['due', '--db', folder, '--as-of', '2026-05-10', '--json']);
+    expect(dueBefore.out).not.toContain('ownership_change');
+
+    const added = await run(
+      [
+        'ownership',
+        'add',
+        'vendido.example',
+        '--date',
+        '2026-05-01',
+        '--event',
+        'adquirido por Grupo Ficticio',
+        '--control-change',
+        '--source',
+        'https://registro.example/acta/7',
+        '--by',
+        'editora',
+        '--db',
+        folder,
+      ],
+      {},
+    );
+    expect(added.err).toBe('');
+    expect(added.code).toBe(0);
+    expect(added.out).toContain(
+      'vendido.example: change of control on 2026-05-01 recorded ("adquirido por Grupo Ficticio")',
+    );
+
+    const listed = await run(['ownership', 'list', 'vendido.example', '--db', folder]);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(`1 recorded ownership event(s) of vendido.example (${folder})`);
+    expect(listed.out).toMatch(
+      /vendido\.example\s+2026-05-01\s+yes\s+adquirido por Grupo Ficticio\s+\S+\s+editora\s+https:\/\/registro\.example\/acta\/7/,
+    );
+
+    // recorded today (after the 2026-04-27 review): due from the day it was reported
+    const today = new Date().toISOString().slice(0, 10);
+    const due = JSON.parse((await run(['due', '--db', folder, '--as-of', today, '--json'])).out) as {
+      outlets: { domain: string; reasons: string[]; cause: string | null }[];
+    };
+    expect(due.outlets.find((outlet) => outlet.domain === 'vendido.example')).toMatchObject({
+      reasons: expect.arrayContaining(['ownership_change']),
+      cause: 'ownership_change',
+    });
+
+    const refusals: [string[], string][] = [
+      [['vendido.example', '2026-05-01', 'adquirido por Grupo Ficticio'], 'already has the event'],
+      [['nadie.example', '2026-05-01', 'x'], 'nadie.example is not in the roster'],
+      [['vendido.example', '1/5/2026', 'x'], '--date:'],
+      [['vendido.example', '2026-05-01', 'x', '--source', 'registro'], '--source: expected an absolute http(s) URL'],
+    ];
+    for (const [[domain, date, event, ...extra], message] of refusals) {
+      const refused = await run([
+        'ownership',
+        'add',
+        domain!,
+        '--date',
+        date!,
+        '--event',
+        event!,
+        ...extra,
+        '--db',
+        folder,
+      ]);
+      expect(refused.code).toBe(3);
+      expect(refused.err).toContain(message);
+    }
+    expect((await run(['ownership', 'add', 'vendido.example', '--event', 'x', '--db', folder])).code).toBe(2);
+    expect((await run(['ownership', 'remove', '--db', folder])).code).toBe(2);
+    const json = JSON.parse((await run(['ownership', 'list', '--db', folder, '--json'])).out) as { events: unknown[] };
+    expect(json.events).toHaveLength(1);
+  }, 180_000);
+});

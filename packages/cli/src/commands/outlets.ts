@@ -32,6 +32,7 @@ import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 import { readJsonFile } from '../read-json.js';
+import { ownershipHelp, ownershipSubcommand, ownershipUsage } from './ownership.js';
 import { printRating } from './rate.js';
 
 const usage = `Usage:
@@ -41,6 +42,7 @@ const usage = `Usage:
   espectro outlets verify [--db DIR] [--json]
   espectro outlets split [--db DIR] [--json]
   espectro outlets split <domain> --note TEXT [--db DIR] [--json]
+${ownershipUsage}
 
 analyze  Content analysis of one outlet (seed 002 §4): a stratified sample of at most 60 of its
          articles of the 90 days up to --as-of (default: the date of its latest article), the four
@@ -62,6 +64,7 @@ split    The split_outlets follow-up list (seed 002 §6): outlets whose news and
          at least one bucket apart (rule CONF-SPLIT flags the rating and lowers its confidence one
          level; the whole-outlet rating stands). A split rating puts the outlet on the list, a later
          rating that is not split takes it off. <domain> --note appends a follow-up note.
+${ownershipHelp}
 Exit codes: 0 ok, 1 mismatches (verify) or failure, 2 usage error, 3 invalid input.`;
 
 const INPUT_CODES = new Set([
@@ -455,10 +458,11 @@ async function split(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** `espectro outlets analyze|due|verify|split`: content analysis, the re-evaluation schedule, and rating verification. */
+/** `espectro outlets analyze|due|verify|split|ownership`: content analysis, the re-evaluation schedule, and rating verification. */
 export const outletsCommand: CliCommand = {
   name: 'outlets',
-  summary: 'Analyse an outlet’s content, list outlets due for re-rating, verify stored ratings, list split outlets',
+  summary:
+    'Analyse an outlet’s content, list outlets due for re-rating, verify stored ratings, list split outlets, record ownership changes',
   usage,
   async run(args, io) {
     const [subcommand, ...rest] = args;
@@ -471,11 +475,13 @@ export const outletsCommand: CliCommand = {
         return verify(rest, io);
       case 'split':
         return split(rest, io);
+      case 'ownership':
+        return ownershipSubcommand(rest, io);
       default:
         throw new UsageError(
           subcommand === undefined
-            ? 'expected a subcommand: analyze, due, verify or split'
-            : `unknown subcommand "${subcommand}" (analyze, due, verify, split)`,
+            ? 'expected a subcommand: analyze, due, verify, split or ownership'
+            : `unknown subcommand "${subcommand}" (analyze, due, verify, split, ownership)`,
         );
     }
   },

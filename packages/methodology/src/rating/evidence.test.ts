@@ -17,6 +17,7 @@ import {
   ownershipOf,
   rateOutletInputToEvidence,
   ratingChangeCause,
+  withOwnershipEvents,
 } from './evidence.js';
 import { rateOutlet } from './rate-outlet.js';
 import type { RateOutletInput } from './schemas.js';
@@ -328,4 +329,73 @@ describe('ratingChangeCause (rule CON-4 [choice])', () => {
     const drifted = { ...base, content: { ...base.content!, content_only_sesgo: 'center' } } as RatingEvidenceRecord;
     expect(cause(drifted)).toBe('editorial_change');
   });
+});
+
+describe('withOwnershipEvents (seed 002 §8: record the change of control in ownership_history)', () => {
+  const owned: RatingEvidenceRecord = {
+    domain: 'propiedad.example',
+    country: 'MX',
+    editorial_scope: 'political',
+    ownership: {
+      owner_type: 'family-controlled',
+      country_regime: 'democracy',
+      ownership_history: [{ date: '2017', event: 'adquirido por Grupo Salinas' }],
+    },
+  };
+
+  it('adds the events on or before asOf, oldest first, once, and feeds CONF-CHANGE', () => {
+    const events = [
+      { date: '2026-06-05', event: 'vendido a Grupo X', controlChange: true },
+      { date: '2026-07-01', event: 'fusión', controlChange: true },
+    ];
+    const merged = withOwnershipEvents(owned, events, '2026-06-20');
+    expect(merged.ownership!.ownership_history).toEqual([
+      { date: '2017', event: 'adquirido por Grupo Salinas' },
+      { date: '2026-06-05', event: 'vendido a Grupo X', control_change: true },
+    ]);
+    expect(withOwnershipEvents(merged, events, '2026-06-20')).toEqual(merged);
+    expect(evidenceToRateOutletInput(merged, '2026-06-20').ownership).toMatchObject({
+      lastControlChange: '2026-06-05',
+    });
+    expect(owned.ownership!.ownership_history).toHaveLength(1);
+  });
+
+  it('leaves a record without an ownership block as it is, and refuses a bad date', () => {
+    const bare: RatingEvidenceRecord = { domain: 'sin.example', country: 'MX', editorial_scope: 'political' };
+    expect(withOwnershipEvents(bare, [{ date: '2026-01-01', event: 'x', controlChange: true }], '2026-02-01')).toBe(
+      bare,
+    );
+    expect(() => withOwnershipEvents(owned, [], '20 de junio')).toThrow(MethodologyInputError);
+    expect(() => withOwnershipEvents(owned, [{ date: '2026', event: 'x', controlChange: true }], '2026-06-20')).toThrow(
+      MethodologyInputError,
+    );
+  });
+
+  test.prop([
+    fc.uniqueArray(
+      fc.record({
+        date: fc.integer({ min: toDayNumber('2016-01-01'), max: toDayNumber('2027-12-31') }).map(fromDayNumber),
+        event: fc.constantFrom('venta', 'fusión', 'cambio de directorio'),
+        controlChange: fc.boolean(),
+      }),
+      { maxLength: 12, selector: (event) => `${event.date} ${event.event}` },
+    ),
+    fc.integer({ min: toDayNumber('2016-01-01'), max: toDayNumber('2027-12-31') }).map(fromDayNumber),
+  ])(
+    'the merged history is a valid record, sorted, idempotent, with the events’ last change of control',
+    (events, asOf) => {
+      const merged = withOwnershipEvents(owned, events, asOf);
+      expect(RatingEvidenceRecordSchema.safeParse(merged).success).toBe(true);
+      const history = merged.ownership!.ownership_history!;
+      expect(history.map((entry) => entry.date)).toEqual(history.map((entry) => entry.date).sort());
+      expect(history).toHaveLength(1 + events.filter((event) => event.date <= asOf).length);
+      expect(withOwnershipEvents(merged, events, asOf)).toEqual(merged);
+      const expected = events
+        .filter((event) => event.controlChange && event.date <= asOf)
+        .map((event) => event.date)
+        .sort()
+        .at(-1);
+      expect(lastControlChange(history, asOf)).toBe(expected);
+    },
+  );
 });

@@ -45,6 +45,49 @@ export function lastControlChange(
   return latest === undefined ? undefined : fromDayNumber(latest);
 }
 
+/** A reported ownership event as {@link withOwnershipEvents} reads it (the store's recorded events). */
+export interface ReportedOwnershipEvent {
+  /** YYYY-MM-DD. */
+  date: string;
+  event: string;
+  controlChange: boolean;
+}
+
+/**
+ * The evidence record with the reported ownership events dated on or before `asOf` added to its
+ * `ownership.ownership_history` (seed 002 §8: "Siempre registrar el cambio de control relevante en
+ * `ownership_history`"), oldest first; an entry already listed (same date and text) is not added
+ * twice, and entries already in the history are kept as they are. A record without an `ownership`
+ * block is returned unchanged (the owner type, which the block requires, is not known). Pure.
+ *
+ * @example
+ * withOwnershipEvents(record, [{ date: '2026-05-01', event: 'vendido a X', controlChange: true }], '2026-05-02')
+ *   .ownership?.ownership_history; // [..., { date: '2026-05-01', event: 'vendido a X', control_change: true }]
+ */
+export function withOwnershipEvents(
+  record: RatingEvidenceRecord,
+  events: readonly ReportedOwnershipEvent[],
+  asOf: string,
+): RatingEvidenceRecord {
+  if (!IsoDateSchema.safeParse(asOf).success) inputError(RULE, 'withOwnershipEvents', ['asOf'], 'not an ISO date');
+  const ownership = record.ownership;
+  if (ownership === undefined) return record;
+  const history = [...(ownership.ownership_history ?? [])];
+  const listed = new Set(history.map((entry) => `${entry.date}\u0000${entry.event}`));
+  let added = false;
+  for (const reported of events) {
+    if (!IsoDateSchema.safeParse(reported.date).success)
+      inputError(RULE, 'withOwnershipEvents', ['events', 'date'], 'not an ISO date');
+    if (reported.date > asOf || listed.has(`${reported.date}\u0000${reported.event}`)) continue;
+    listed.add(`${reported.date}\u0000${reported.event}`);
+    history.push({ date: reported.date, event: reported.event, control_change: reported.controlChange });
+    added = true;
+  }
+  if (!added) return record;
+  history.sort((left, right) => (left.date < right.date ? -1 : left.date > right.date ? 1 : 0));
+  return { ...record, ownership: { ...ownership, ownership_history: history } };
+}
+
 /**
  * Whether a stored `rating_evidence` is the pending record of a preliminary outlet (PRELIM).
  *

@@ -60,6 +60,8 @@ export {
   evidenceToRateOutletInput,
   isPendingEvidence,
   lastControlChange,
+  withOwnershipEvents,
+  type ReportedOwnershipEvent,
   ownershipOf,
   rateOutletInputToEvidence,
   ratingChangeCause,

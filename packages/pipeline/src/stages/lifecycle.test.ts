@@ -26,7 +26,7 @@ import {
 import { drainReratingQueue } from './rerate.js';
 import { randomBytes } from 'node:crypto';
 import { createJobRegistry } from '../worker/registry.js';
-import { ratingLifecycleJobs, type NewsroomServices } from '../worker/newsroom-jobs.js';
+import { newsroomJobs, ratingLifecycleJobs, type NewsroomServices } from '../worker/newsroom-jobs.js';
 import { createWorker } from '../worker/worker.js';
 
 const ACTORS = fileURLToPath(new URL('../../../../data/political-actors', import.meta.url));
@@ -203,4 +203,74 @@ describe('the outlet lifecycle from stored data', () => {
     const series = await lifecycleFacts(store, await store.ratings.list(), '2026-06-01');
     expect(series.get('deriva.example')!.drift!.at(-1)).toEqual({ date: '2026-06-01', bucket: 'center' });
   }, 180_000);
+  it("a recorded ownership event changes the worker's re-rating schedule; the re-rating takes it into the evidence", async () => {
+    const owned = evidence('propiedad.example');
+    await recordRating(store.ratings, {
+      evidence: { ...owned, content: { ...owned.content!, window_start: '2026-03-15' } },
+      asOf: '2026-06-10',
+      changedAt: '2026-06-10T00:00:00Z',
+    });
+    const services = { workerId: 'test-worker', contentWindows: drifting } as unknown as NewsroomServices;
+    const rerateJob = newsroomJobs().filter((job) => job.name === 'rerate');
+    const clock = createManualClock('2026-06-20T06:00:00Z');
+    const cycle = async () => {
+      const schema = `espectro_queue_${randomBytes(4).toString('hex')}`;
+      const worker = await createWorker({
+        store,
+        registry: createJobRegistry([...rerateJob, ...ratingLifecycleJobs()]),
+        services,
+        clock,
+        queueSchema: schema,
+      });
+      try {
+        await worker.runCycle();
+      } finally {
+        await worker.stop();
+        await test.database.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      }
+    };
+    const ownershipReratings = async () =>
+      (await store.reratings.list({ domain: 'propiedad.example' })).filter(
+        (entry) => entry.reason === 'ownership_change',
+      );
+
+    await cycle();
+    expect(await ownershipReratings()).toEqual([]);
+
+    // Reported on 2026-06-21: a change of control dated 2026-06-05, before the last review (06-10).
+    await store.ownershipEvents.record({
+      domain: 'propiedad.example',
+      date: '2026-06-05',
+      event: 'adquirido por Grupo Ficticio',
+      controlChange: true,
+      recordedBy: 'editora',
+      recordedAt: '2026-06-21T09:00:00Z',
+    });
+    expect(
+      (await lifecycleFacts(store, await store.ratings.list(), '2026-06-20')).get('propiedad.example'),
+    ).not.toHaveProperty('ownership_changed_at');
+    expect(
+      (await lifecycleFacts(store, await store.ratings.list(), '2026-06-21')).get('propiedad.example'),
+    ).toMatchObject({ ownership_changed_at: '2026-06-21' });
+
+    clock.set(new Date('2026-06-21T06:00:00Z'));
+    await cycle(); // lifecycle-due enqueues; the next cycle's rerate drains
+    expect(await ownershipReratings()).toMatchObject([{ cause: 'ownership_change', status: 'pending' }]);
+    clock.set(new Date('2026-06-22T06:00:00Z'));
+    await cycle();
+    expect(await ownershipReratings()).toMatchObject([{ cause: 'ownership_change', status: 'done' }]);
+    const [rerating] = (await store.ratings.history('propiedad.example')).filter((row) => row.kind === 'rerating');
+    expect(rerating).toMatchObject({ cause: 'ownership_change', at: '2026-06-22T06:00:00.000Z' });
+    const stored = await store.ratings.get('propiedad.example');
+    // the event joined the evidence; CONF-CHANGE drops the content that predates the change
+    expect((stored!.rating_evidence as RatingEvidenceRecord).ownership!.ownership_history).toEqual([
+      { date: '2026-06-05', event: 'adquirido por Grupo Ficticio', control_change: true },
+    ]);
+    expect(stored!.rating.flags).toContain('content_predates_control_change');
+
+    // once re-rated, the same event does not make the outlet due again
+    clock.set(new Date('2026-06-23T06:00:00Z'));
+    await cycle();
+    expect(await ownershipReratings()).toHaveLength(1);
+  }, 240_000);
 });

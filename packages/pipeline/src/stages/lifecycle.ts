@@ -11,6 +11,7 @@
 import {
   lastControlChange,
   RATING_PARAMETERS,
+  withOwnershipEvents,
   type ContentBucketResult,
   type ContentEvidence,
   type RatingEvidenceRecord,
@@ -147,6 +148,7 @@ export async function recordContentSeries(
   const day = isoDay(now);
   const outlets = (await context.store.ratings.list()).map(seriesOutlet).filter((outlet) => outlet !== undefined);
   const today = await listContentSeries(context.store.database.db, { from: day, to: day });
+  const ownershipEvents = await context.store.ownershipEvents.list({ to: day });
   const stageReport: ContentSeriesReport = {
     day,
     analysed: 0,
@@ -161,7 +163,12 @@ export async function recordContentSeries(
       stageReport.alreadyRecorded += 1;
       continue;
     }
-    const evidence = outlet.rating_evidence;
+    // a change of control recorded since the last rating already moves the window (CONF-CHANGE)
+    const evidence = withOwnershipEvents(
+      outlet.rating_evidence,
+      ownershipEvents.filter((event) => event.domain === outlet.domain),
+      day,
+    );
     const notBefore = lastControlChange(evidence.ownership?.ownership_history, day);
     let result: ContentWindowResult;
     try {
@@ -205,7 +212,9 @@ export async function recordContentSeries(
 /**
  * Every outlet's lifecycle facts as of `asOf`, read from the store: the drift series (days after
  * the outlet's last review only — **[reading: a review resets the drift streak, so one drift is
- * re-rated once, not every day]**), and, for preliminary outlets, the articles stored in the
+ * re-rated once, not every day]**), the latest day a recorded ownership event became known on or
+ * before `asOf` (`ownership_changed_at`, REV-1: its date, or the day it was recorded when later —
+ * `espectro outlets ownership add`), and, for preliminary outlets, the articles stored in the
  * content window (REV-2) and the latest content result of the series; and the accepted
  * contestations with the day they were accepted (CON-4; the re-rating itself was enqueued when
  * each was accepted).
@@ -239,6 +248,17 @@ export async function lifecycleFacts(
     });
     accepted.set(contestation.outlet, list);
   }
+  // seed 002 §9 "Se reporta un cambio de propiedad": REV-1 fires on the report. A change becomes
+  // known on its date, or on the day it was recorded when that is later (a change dated before the
+  // last review but recorded after it was not known to that review).
+  const ownershipChangedAt = new Map<string, string>();
+  for (const event of await store.ownershipEvents.list()) {
+    const recordedOn = event.recordedAt.slice(0, 10);
+    const knownOn = recordedOn > event.date ? recordedOn : event.date;
+    if (knownOn > asOf) continue;
+    const latest = ownershipChangedAt.get(event.domain);
+    if (latest === undefined || knownOn > latest) ownershipChangedAt.set(event.domain, knownOn);
+  }
   const facts = new Map<string, OutletLifecycleFacts>();
   for (const outlet of outlets) {
     const days = (series.get(outlet.domain) ?? []).filter(
@@ -247,6 +267,8 @@ export async function lifecycleFacts(
     const entry: OutletLifecycleFacts = { drift: days.map((window) => ({ date: window.day, bucket: window.bucket })) };
     const contestations = accepted.get(outlet.domain);
     if (contestations !== undefined) entry.contestations = contestations;
+    const changedAt = ownershipChangedAt.get(outlet.domain);
+    if (changedAt !== undefined) entry.ownership_changed_at = changedAt;
     if (outlet.rating.confidence === 'preliminary') {
       entry.articles_in_window = counts.get(outlet.domain) ?? 0;
       const latest = (series.get(outlet.domain) ?? []).at(-1);

@@ -8,12 +8,18 @@
  * built again. An outlet that cannot be re-rated (still preliminary: no evidence to rate from) has
  * its entries marked failed with the reason, visibly, instead of blocking the queue.
  */
-import { isPendingEvidence, type RatingChangeCause, type RatingEvidenceRecord } from '@espectro/methodology';
+import {
+  isPendingEvidence,
+  withOwnershipEvents,
+  type RatingChangeCause,
+  type RatingEvidenceRecord,
+} from '@espectro/methodology';
 import { recordRating, type RecordRatingResult } from '@espectro/rating';
 import {
   claimNextRerating,
   completeReratings,
   createStoreRatingRecordStore,
+  listOwnershipEvents,
   type ReratingEntry,
   type StoreTransaction,
 } from '@espectro/store';
@@ -92,20 +98,24 @@ async function rerateOutlet(
     );
     return { reratings: 0, changed: false, failed: entries.length };
   }
+  const asOf = at.slice(0, 10);
+  const ownershipEvents = await listOwnershipEvents(tx, { domains: [domain], to: asOf });
   let reratings = 0;
   let failed = 0;
   let changed = false;
   for (const plan of planReratings(entries)) {
     let result: RecordRatingResult;
     try {
-      let evidence = current.rating_evidence as RatingEvidenceRecord;
+      // The reported ownership events join the evidence's ownership_history (seed 002 §8), where a
+      // change of control moves the content window (CONF-CHANGE); verify re-derives from the result.
+      let evidence = withOwnershipEvents(current.rating_evidence as RatingEvidenceRecord, ownershipEvents, asOf);
       // A drift re-rating analyses the content again: the series showed the content moved. Other
       // causes (cadence, an event, a version) re-derive the rating from the stored evidence.
       if (content !== undefined && plan.entries.some((entry) => entry.reason === 'content_drift'))
-        evidence = await contentWindowEvidence(content, evidence, at.slice(0, 10));
+        evidence = await contentWindowEvidence(content, evidence, asOf);
       result = await recordRating(ratings, {
         evidence,
-        asOf: at.slice(0, 10),
+        asOf,
         changedAt: at,
         cause: plan.cause,
         ...(plan.contestationId === undefined ? {} : { contestationId: plan.contestationId }),
