@@ -47,6 +47,8 @@ export interface EntryFields {
   body: string | null;
   date: string | null;
   imageUrl: string | null;
+  /** The image's alt text from the feed (see `imageOf`); null when it gave none or there is no image. */
+  imageAlt: string | null;
   guid: string | null;
   language: string | null;
 }
@@ -224,33 +226,95 @@ function widest(elements: XmlElement[]): XmlElement | undefined {
   return best;
 }
 
+/** Longest alt text kept from a feed, in characters: a longer "description" is an article summary, not an alt text. */
+export const MAX_FEED_IMAGE_ALT_CHARS = 500;
+
+/** An entry's image and the alt text the feed gave for it. */
+export interface EntryImage {
+  url: string | null;
+  /** The image's own description (see {@link imageOf}); null when the feed gave none. */
+  alt: string | null;
+}
+
+/** The Media RSS `media:description` of one element (plain or `type="html"`), or null. */
+function mediaDescriptionOf(document: XmlDocument, holder: XmlElement | undefined): string | null {
+  if (holder === undefined) return null;
+  const element = childOf(holder, NS.media, 'description');
+  if (element === undefined) return null;
+  const type = (attributeOf(element, 'type') ?? 'plain').toLowerCase();
+  return type === 'html' ? htmlField(document, element) : atomText(document, element);
+}
+
+/**
+ * An image's alt text as kept: whitespace collapsed; null when empty or longer than
+ * {@link MAX_FEED_IMAGE_ALT_CHARS} (dropped whole, never cut mid-sentence).
+ *
+ * @example
+ * keptImageAlt('  Manifestantes   en la Alameda '); // 'Manifestantes en la Alameda'
+ */
+export function keptImageAlt(text: string | null): string | null {
+  const collapsed = text?.replace(/\s+/g, ' ').trim() ?? '';
+  return collapsed === '' || collapsed.length > MAX_FEED_IMAGE_ALT_CHARS ? null : collapsed;
+}
+
 /**
  * The entry's image: the widest Media RSS `media:content` image (in the entry or its
  * `media:group`s); else the widest `media:thumbnail` (in the entry, its groups or its contents);
  * else an `image/*` enclosure (RSS `<enclosure>`, the RDF module's `<enc:enclosure rdf:resource>`,
  * Atom `rel="enclosure"`); else `itunes:image`.
+ *
+ * Its alt text is what the feed says of that image only: the `media:description` of the chosen
+ * `media:content`/`media:thumbnail`, else of the `media:content` or `media:group` holding it (Media
+ * RSS §5: a group's elements apply to its contents); the `title` of an Atom enclosure link. The
+ * entry's own `media:description` describes the article, not the picture, and is never used; plain
+ * RSS and RDF enclosures and `itunes:image` carry no text, so their alt is null.
  */
-function imageOf(entry: XmlElement, fallbackBase: string | null): string | null {
+function imageOf(document: XmlDocument, entry: XmlElement, fallbackBase: string | null): EntryImage {
   const groups = childrenOf(entry, NS.media, 'group');
-  const contents = [entry, ...groups].flatMap((holder) => childrenOf(holder, NS.media, 'content'));
-  const thumbnails = [entry, ...groups, ...contents].flatMap((holder) => childrenOf(holder, NS.media, 'thumbnail'));
+  const contents = [entry, ...groups].flatMap((holder) =>
+    childrenOf(holder, NS.media, 'content').map((element) => ({ element, holders: holder === entry ? [] : [holder] })),
+  );
+  const thumbnails = [
+    ...[entry, ...groups].map((holder) => ({ holder, holders: holder === entry ? [] : [holder] })),
+    ...contents.map(({ element, holders }) => ({ holder: element, holders: [element, ...holders] })),
+  ].flatMap(({ holder, holders }) =>
+    childrenOf(holder, NS.media, 'thumbnail').map((element) => ({ element, holders })),
+  );
+  const describe = (element: XmlElement, holders: XmlElement[]) => () =>
+    firstOf(...[element, ...holders].map((holder) => () => mediaDescriptionOf(document, holder)));
   const enclosures = [
-    ...childrenOf(entry, '', 'enclosure').map((element) => ({ element, url: attributeOf(element, 'url') })),
-    ...childrenOf(entry, NS.enc, 'enclosure').map((element) => ({ element, url: attributeOf(element, 'resource') })),
+    ...childrenOf(entry, '', 'enclosure').map((element) => ({ element, url: attributeOf(element, 'url'), alt: null })),
+    ...childrenOf(entry, NS.enc, 'enclosure').map((element) => ({
+      element,
+      url: attributeOf(element, 'resource'),
+      alt: null,
+    })),
     ...entry.children
       .filter((child) => child.local === 'link' && (child.ns === NS.atom || child.ns === NS.atom03))
       .filter((link) => attributeOf(link, 'rel') === 'enclosure')
-      .map((element) => ({ element, url: attributeOf(element, 'href') })),
+      .map((element) => ({ element, url: attributeOf(element, 'href'), alt: attributeOf(element, 'title') })),
   ].filter(({ element }) => (attributeOf(element, 'type') ?? '').toLowerCase().startsWith('image/'));
-  const candidates: { written: string | null; element: XmlElement }[] = [];
-  const content = widest(contents.filter(isImage));
-  if (content) candidates.push({ written: attributeOf(content, 'url'), element: content });
-  const thumbnail = widest(thumbnails);
-  if (thumbnail) candidates.push({ written: attributeOf(thumbnail, 'url'), element: thumbnail });
-  for (const enclosure of enclosures) candidates.push({ written: enclosure.url, element: enclosure.element });
+  const candidates: { written: string | null; element: XmlElement; alt: () => string | null }[] = [];
+  const imageContents = contents.filter(({ element }) => isImage(element));
+  const content = widest(imageContents.map(({ element }) => element));
+  if (content) {
+    const { holders } = imageContents.find(({ element }) => element === content)!;
+    candidates.push({ written: attributeOf(content, 'url'), element: content, alt: describe(content, holders) });
+  }
+  const thumbnail = widest(thumbnails.map(({ element }) => element));
+  if (thumbnail) {
+    const { holders } = thumbnails.find(({ element }) => element === thumbnail)!;
+    candidates.push({ written: attributeOf(thumbnail, 'url'), element: thumbnail, alt: describe(thumbnail, holders) });
+  }
+  for (const enclosure of enclosures)
+    candidates.push({ written: enclosure.url, element: enclosure.element, alt: () => enclosure.alt });
   const itunes = childOf(entry, NS.itunes, 'image');
-  if (itunes) candidates.push({ written: attributeOf(itunes, 'href'), element: itunes });
-  return pickLink(candidates, fallbackBase).link;
+  if (itunes) candidates.push({ written: attributeOf(itunes, 'href'), element: itunes, alt: () => null });
+  for (const candidate of candidates) {
+    const resolved = resolveLink(candidate.written, candidate.element, fallbackBase);
+    if (resolved.link !== null) return { url: resolved.link, alt: keptImageAlt(candidate.alt()) };
+  }
+  return { url: null, alt: null };
 }
 
 /** A Media RSS text (`media:description`, `media:title`) of the entry or its groups/contents. */
@@ -389,6 +453,7 @@ export function readEntry(
       ],
       channel.fallbackBase,
     );
+    const image = imageOf(document, entry, channel.fallbackBase);
     return {
       title: firstOf(
         () => atomText(document, fieldOf(entry, own, 'title')),
@@ -409,7 +474,8 @@ export function readEntry(
         () => plainText(fieldOf(entry, own, 'modified')),
         () => plainText(childOf(entry, NS.dc, 'date')),
       ),
-      imageUrl: imageOf(entry, channel.fallbackBase),
+      imageUrl: image.url,
+      imageAlt: image.alt,
       guid: id,
       language: entry.lang ?? channel.language,
     };
@@ -428,6 +494,7 @@ export function readEntry(
     ],
     channel.fallbackBase,
   );
+  const image = imageOf(document, entry, channel.fallbackBase);
   return {
     title: firstOf(
       () => htmlField(document, fieldOf(entry, own, 'title')),
@@ -452,7 +519,8 @@ export function readEntry(
       () => plainText(childOf(entry, NS.atom, 'updated')),
       () => plainText(childOf(entry, NS.dcterms, 'modified')),
     ),
-    imageUrl: imageOf(entry, channel.fallbackBase),
+    imageUrl: image.url,
+    imageAlt: image.alt,
     guid: plainText(guidElement) ?? about ?? plainText(childOf(entry, NS.dc, 'identifier')),
     language: plainText(childOf(entry, NS.dc, 'language')) ?? channel.language ?? entry.lang,
   };

@@ -37,6 +37,11 @@ export interface FeedItem {
   unreadableDate: string | null;
   /** An http(s) image for the item (Media RSS, enclosure, `itunes:image`). */
   imageUrl: string | null;
+  /**
+   * The image's alt text as the feed gave it (Media RSS `media:description` of the image, Atom
+   * enclosure `title`); null when it gave none. Never invented from the headline.
+   */
+  imageAlt: string | null;
   guid: string | null;
   language: string | null;
 }
@@ -130,6 +135,7 @@ function finishItem(index: number, fields: EntryFields, items: FeedItem[], skipp
     publishedAt,
     unreadableDate: publishedAt === null && fields.date ? fields.date : null,
     imageUrl: fields.imageUrl,
+    imageAlt: fields.imageAlt,
     guid: fields.guid,
     language: fields.language,
   });

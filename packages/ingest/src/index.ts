@@ -17,6 +17,7 @@ export {
   type ParseFeedOptions,
   type SkippedItem,
 } from './feed.js';
+export { keptImageAlt, MAX_FEED_IMAGE_ALT_CHARS } from './feed-dialects.js';
 export {
   NEWS_API_PRESETS,
   parseNewsApiPayload,

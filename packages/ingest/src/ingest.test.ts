@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalUrl, domainForHost, InvalidArticleUrlError } from './canonical-url.js';
 import { decodeFeedBytes } from './encoding.js';
 import { IngestError } from './errors.js';
+import { keptImageAlt, MAX_FEED_IMAGE_ALT_CHARS } from './feed-dialects.js';
 import { parseFeed } from './feed.js';
 import { headlineUrn, ingestSources, type IngestSource } from './ingest.js';
 import { parseNewsApiPayload, type NEWS_API_PRESETS } from './news-api.js';
@@ -435,4 +436,89 @@ describe('ingestSources', () => {
     expect(limited.sources[0]!.error!.message).toMatch(/over the 5\.0 MiB limit/);
     expect(limited.articles).toHaveLength(2);
   });
+});
+
+describe('image alt text from the feed', () => {
+  const rss = (items: string) =>
+    '<?xml version="1.0" encoding="utf-8"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/">' +
+    `<channel><title>Imágenes</title><link>https://diarioejemplo.es/</link>${items}</channel></rss>`;
+
+  it("takes the image's own media:description, then its media:content's or media:group's, never the entry's", () => {
+    const feed = parseFeed(
+      rss(
+        // The image's own description, an HTML one, and the entry's (which describes the article).
+        '<item><title>Uno</title><link>https://diarioejemplo.es/1</link>' +
+          '<media:description>La nota entera, no la foto</media:description>' +
+          '<media:content url="https://img.diarioejemplo.es/1.jpg" medium="image" width="800">' +
+          '<media:description type="html">&lt;b&gt;Manifestantes&lt;/b&gt;   en la plaza</media:description>' +
+          '</media:content></item>' +
+          // A thumbnail inside a media:content inside a group: the content has none, the group has one.
+          '<item><title>Dos</title><link>https://diarioejemplo.es/2</link><media:group>' +
+          '<media:description>El ministro en el Congreso</media:description>' +
+          '<media:content url="https://img.diarioejemplo.es/2.mp4" medium="video">' +
+          '<media:thumbnail url="https://img.diarioejemplo.es/2.jpg"/></media:content></media:group></item>' +
+          // Only the entry describes anything: the image gets no alt text.
+          '<item><title>Tres</title><link>https://diarioejemplo.es/3</link>' +
+          '<media:description>Resumen de la nota</media:description>' +
+          '<media:thumbnail url="https://img.diarioejemplo.es/3.jpg"/></item>' +
+          // A plain enclosure carries no text.
+          '<item><title>Cuatro</title><link>https://diarioejemplo.es/4</link>' +
+          '<enclosure url="https://img.diarioejemplo.es/4.jpg" type="image/jpeg" length="1"/></item>' +
+          // A "description" far longer than an alt text is dropped whole, not cut.
+          '<item><title>Cinco</title><link>https://diarioejemplo.es/5</link>' +
+          '<media:content url="https://img.diarioejemplo.es/5.jpg" medium="image">' +
+          `<media:description>${'palabra '.repeat(80)}</media:description></media:content></item>`,
+      ),
+    );
+    expect(feed.items.map((item) => [item.title, item.imageUrl, item.imageAlt])).toEqual([
+      ['Uno', 'https://img.diarioejemplo.es/1.jpg', 'Manifestantes en la plaza'],
+      ['Dos', 'https://img.diarioejemplo.es/2.jpg', 'El ministro en el Congreso'],
+      ['Tres', 'https://img.diarioejemplo.es/3.jpg', null],
+      ['Cuatro', 'https://img.diarioejemplo.es/4.jpg', null],
+      ['Cinco', 'https://img.diarioejemplo.es/5.jpg', null],
+    ]);
+  });
+
+  it('reads the title of an Atom image enclosure, and the imageAlt field of an espectro JSON payload', () => {
+    const atom =
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>Atom</title><id>urn:x</id>' +
+      '<entry><title>Seis</title><id>urn:6</id><link href="https://diarioejemplo.es/6"/>' +
+      '<link rel="enclosure" type="image/png" href="https://img.diarioejemplo.es/6.png" title="Gráfico de la inflación"/>' +
+      '</entry></feed>';
+    const payload = {
+      items: [
+        {
+          title: 'Siete',
+          url: 'https://diarioejemplo.es/7',
+          imageUrl: 'https://img.diarioejemplo.es/7.jpg',
+          imageAlt: 'El puerto',
+        },
+        // An alt text without an image is not kept.
+        { title: 'Ocho', url: 'https://diarioejemplo.es/8', imageAlt: 'Sin imagen' },
+      ],
+    };
+    const { articles } = ingestSources(
+      [
+        { name: 'atom.xml', kind: 'feed', content: atom },
+        { name: 'items.json', kind: 'json', content: JSON.stringify(payload) },
+      ],
+      { roster, seenAt },
+    );
+    expect(articles.map((article) => [article.title, article.imageUrl, article.imageAlt])).toEqual([
+      ['Seis', 'https://img.diarioejemplo.es/6.png', 'Gráfico de la inflación'],
+      ['Siete', 'https://img.diarioejemplo.es/7.jpg', 'El puerto'],
+      ['Ocho', null, null],
+    ]);
+  });
+
+  test.prop([fc.string({ maxLength: 700 })])(
+    'a kept alt text is never empty, never longer than the limit, and stable',
+    (text) => {
+      const kept = keptImageAlt(text);
+      if (kept === null) return;
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.length).toBeLessThanOrEqual(MAX_FEED_IMAGE_ALT_CHARS);
+      expect(keptImageAlt(kept)).toBe(kept);
+    },
+  );
 });

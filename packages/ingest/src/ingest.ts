@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { isHttpUrl } from '@espectro/methodology';
 import { canonicalUrl, domainForHost, InvalidArticleUrlError } from './canonical-url.js';
 import { IngestError } from './errors.js';
+import { keptImageAlt } from './feed-dialects.js';
 import { parseFeed, type SkippedItem } from './feed.js';
 import { parseNewsApiPayload, type NewsApiMapping, type NewsApiPreset } from './news-api.js';
 import { titleKey } from './text.js';
@@ -60,6 +61,8 @@ export interface IngestedArticle {
   description: string | null;
   body: string | null;
   imageUrl: string | null;
+  /** The image's alt text from the feed, null when it gave none or there is no image (never invented). */
+  imageAlt: string | null;
   language: string | null;
   publishedAt: string | null;
   firstSeenAt: string;
@@ -110,6 +113,7 @@ interface Candidate {
   body: string | null;
   publishedAt: string | null;
   imageUrl: string | null;
+  imageAlt: string | null;
   language: string | null;
   domain: string | null;
   outletName: string | null;
@@ -270,6 +274,7 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
           addedAt: seenAt.slice(0, 10),
         });
       }
+      const image = item.imageUrl !== null && isHttpUrl(item.imageUrl) ? item.imageUrl : null;
       articles.push({
         url: url!,
         canonicalUrl: canonical,
@@ -278,7 +283,8 @@ export function ingestSources(sources: readonly IngestSource[], options: IngestO
         titleKey: key,
         description: item.description,
         body: item.body,
-        imageUrl: item.imageUrl !== null && isHttpUrl(item.imageUrl) ? item.imageUrl : null,
+        imageUrl: image,
+        imageAlt: image === null ? null : keptImageAlt(item.imageAlt),
         language: item.language,
         publishedAt: item.publishedAt,
         firstSeenAt: seenAt,

@@ -26,6 +26,8 @@ export interface NewsApiMapping {
     domain?: FieldPath;
     outletName?: FieldPath;
     imageUrl?: FieldPath;
+    /** The image's alt text, when the payload carries one (none of the public APIs above does). */
+    imageAlt?: FieldPath;
     language?: FieldPath;
     /** Where the headline was read when `url` is absent (e.g. a press review page). */
     sourceUrl?: FieldPath;
@@ -94,6 +96,7 @@ export const NEWS_API_PRESETS = {
       domain: 'outlet',
       outletName: 'outletName',
       imageUrl: 'imageUrl',
+      imageAlt: 'imageAlt',
       language: 'language',
       sourceUrl: 'sourceUrl',
     },
@@ -115,6 +118,8 @@ export interface NewsApiItem {
   domain: string | null;
   outletName: string | null;
   imageUrl: string | null;
+  /** The image's alt text from the payload; null when it gave none. */
+  imageAlt: string | null;
   language: string | null;
 }
 
@@ -236,6 +241,7 @@ export function parseNewsApiPayload(
       domain: asDomain(first(entry, fields.domain)),
       outletName: asText(first(entry, fields.outletName)),
       imageUrl: typeof first(entry, fields.imageUrl) === 'string' ? (first(entry, fields.imageUrl) as string) : null,
+      imageAlt: asText(first(entry, fields.imageAlt)),
       language: asText(first(entry, fields.language)),
     });
   });

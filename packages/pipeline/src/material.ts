@@ -80,6 +80,7 @@ function clusterArticle(article: StoredArticle): StoryCluster['articles'][number
     publishedAt: articleTime(article),
     url: article.url,
     ...(article.imageUrl ? { imageUrl: article.imageUrl } : {}),
+    ...(article.imageUrl && article.imageAlt ? { imageAlt: article.imageAlt } : {}),
   };
 }
 

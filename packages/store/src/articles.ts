@@ -39,6 +39,8 @@ export const ArticleInputSchema = z.object({
   description: z.string().nullable().optional(),
   body: z.string().nullable().optional(),
   imageUrl: HttpUrlSchema.nullable().optional(),
+  /** The image's alt text as the feed gave it; null or absent when it gave none (never invented). */
+  imageAlt: z.string().trim().min(1).max(1000).nullable().optional(),
   language: z.string().nullable().optional(),
   publishedAt: InstantSchema.nullable().optional(),
   firstSeenAt: InstantSchema,
@@ -58,6 +60,8 @@ export interface StoredArticle {
   description: string | null;
   body: string | null;
   imageUrl: string | null;
+  /** The image's alt text from the feed; null when it gave none. */
+  imageAlt: string | null;
   language: string | null;
   publishedAt: string | null;
   firstSeenAt: string;
@@ -181,6 +185,7 @@ export async function insertArticles(
         description: article.description ?? null,
         body: keepBody ? (article.body ?? null) : null,
         imageUrl: article.imageUrl ?? null,
+        imageAlt: article.imageUrl ? (article.imageAlt ?? null) : null,
         language: article.language ?? null,
         publishedAt: article.publishedAt ? new Date(article.publishedAt) : null,
         firstSeenAt: new Date(article.firstSeenAt),
@@ -228,6 +233,7 @@ function storedArticle(row: ArticleRow): StoredArticle {
     description: row.description,
     body: row.body,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     language: row.language,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     firstSeenAt: row.firstSeenAt.toISOString(),

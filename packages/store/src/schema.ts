@@ -64,6 +64,8 @@ export const articles = pgTable(
     description: text('description'),
     body: text('body'),
     imageUrl: text('image_url'),
+    /** The image's alt text from the feed (`0011_article_images.sql`); null when it gave none. */
+    imageAlt: text('image_alt'),
     language: text('language'),
     publishedAt: instant('published_at'),
     firstSeenAt: instant('first_seen_at').notNull(),
@@ -94,6 +96,8 @@ export const stories = pgTable(
     firstPublishedAt: instant('first_published_at'),
     lastPublishedAt: instant('last_published_at'),
     imageUrl: text('image_url'),
+    /** The cover image's alt text, from the article it was taken from (`0011_article_images.sql`). */
+    imageAlt: text('image_alt'),
     methodologyVersion: text('methodology_version').notNull(),
     runId: text('run_id'),
     supersededBy: text('superseded_by'),

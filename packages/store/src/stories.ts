@@ -55,6 +55,8 @@ export const SaveStoryInputSchema = z
     firstPublishedAt: InstantSchema.nullable().optional(),
     lastPublishedAt: InstantSchema.nullable().optional(),
     imageUrl: HttpUrlSchema.nullable().optional(),
+    /** The cover image's alt text from its article's feed; null when it gave none. */
+    imageAlt: z.string().trim().min(1).max(1000).nullable().optional(),
     methodologyVersion: z.string().min(1),
     runId: z.string().nullable().optional(),
     /** Which embedder clustered the story's articles (e.g. `minilm-q8`, `offline-char-ngram-tfidf`). */
@@ -113,6 +115,8 @@ export interface StorySummary {
   firstPublishedAt: string | null;
   lastPublishedAt: string | null;
   imageUrl: string | null;
+  /** The cover image's alt text from the feed; null when it gave none (the site then uses `alt=""`). */
+  imageAlt: string | null;
   methodologyVersion: string;
   supersededBy: string | null;
   /** Which embedder clustered the story's articles (`null` for stories stored before it was recorded). */
@@ -132,6 +136,8 @@ export interface StorySource {
   url: string;
   domain: string;
   publishedAt: string | null;
+  /** The article's image (the story's cover is one of these: the earliest one). */
+  imageUrl: string | null;
   outlet: {
     name: string;
     scope: string | null;
@@ -224,6 +230,7 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
       firstPublishedAt: story.firstPublishedAt ? new Date(story.firstPublishedAt) : null,
       lastPublishedAt: story.lastPublishedAt ? new Date(story.lastPublishedAt) : null,
       imageUrl: story.imageUrl ?? null,
+      imageAlt: story.imageUrl ? (story.imageAlt ?? null) : null,
       methodologyVersion: story.methodologyVersion,
       runId: story.runId ?? null,
       supersededBy: null,
@@ -255,6 +262,7 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
           firstPublishedAt: excluded('first_published_at'),
           lastPublishedAt: excluded('last_published_at'),
           imageUrl: excluded('image_url'),
+          imageAlt: excluded('image_alt'),
           methodologyVersion: excluded('methodology_version'),
           runId: excluded('run_id'),
           supersededBy: excluded('superseded_by'),
@@ -434,6 +442,7 @@ function summaryFromRow(
     firstPublishedAt: row.firstPublishedAt?.toISOString() ?? null,
     lastPublishedAt: row.lastPublishedAt?.toISOString() ?? null,
     imageUrl: row.imageUrl,
+    imageAlt: row.imageAlt,
     methodologyVersion: row.methodologyVersion,
     supersededBy: row.supersededBy,
     clusterEmbedder: row.clusterEmbedder,
@@ -519,6 +528,7 @@ export async function getStory(executor: StoreExecutor, id: string): Promise<Sto
       url: articles.url,
       domain: articles.domain,
       publishedAt: articles.publishedAt,
+      imageUrl: articles.imageUrl,
       name: sources.name,
       scope: sources.scope,
       bias: sources.bias,
@@ -552,6 +562,7 @@ export async function getStory(executor: StoreExecutor, id: string): Promise<Sto
       url: source.url,
       domain: source.domain,
       publishedAt: source.publishedAt?.toISOString() ?? null,
+      imageUrl: source.imageUrl,
       outlet: {
         name: source.name,
         scope: source.scope,

@@ -39,7 +39,12 @@ describe('assembleStory', () => {
     });
     expect(story.publishGuard).toEqual({ publish: true, reasons: [] });
     expect(story.country).toBe('AR');
-    expect(story.image).toEqual({ url: 'https://images.clarin.com/bcra.jpg', articleId: 'a-clarin' });
+    // The earliest article's image, with the alt text its feed gave.
+    expect(story.image).toEqual({
+      url: 'https://images.clarin.com/bcra.jpg',
+      articleId: 'a-clarin',
+      alt: 'Fachada del Banco Central en Buenos Aires',
+    });
   });
 
   test('outlets: one per domain with their articles and whether their text was used', () => {

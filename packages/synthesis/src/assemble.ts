@@ -47,6 +47,8 @@ export interface StoryImage {
   url: string;
   /** The article it came from, if any. */
   articleId: string | null;
+  /** The image's alt text as that article's feed gave it; null or absent when it gave none. */
+  alt?: string | null;
 }
 
 /** Input of {@link assembleStory}. */
@@ -155,19 +157,20 @@ const OWNER_TYPES: readonly OwnerType[] = OwnerTypeSchema.options;
 
 /**
  * The cover image of a cluster: the image of the earliest article that has one (ties by article
- * order), or `null`.
+ * order), with that article's alt text, or `null`.
  *
  * @example
- * pickStoryImage(cluster); // { url: 'https://…/foto.jpg', articleId: 'a2' }
+ * pickStoryImage(cluster); // { url: 'https://…/foto.jpg', articleId: 'a2', alt: 'El edificio del BCRA' }
  */
 export function pickStoryImage(cluster: StoryCluster): StoryImage | null {
-  let best: { url: string; articleId: string; at: number } | null = null;
+  let best: { url: string; articleId: string; alt: string | null; at: number } | null = null;
   for (const article of cluster.articles) {
     if (article.imageUrl === undefined) continue;
     const at = Date.parse(article.publishedAt.length === 10 ? `${article.publishedAt}T00:00:00Z` : article.publishedAt);
-    if (best === null || at < best.at) best = { url: article.imageUrl, articleId: article.id, at };
+    if (best === null || at < best.at)
+      best = { url: article.imageUrl, articleId: article.id, alt: article.imageAlt ?? null, at };
   }
-  return best === null ? null : { url: best.url, articleId: best.articleId };
+  return best === null ? null : { url: best.url, articleId: best.articleId, alt: best.alt };
 }
 
 /**

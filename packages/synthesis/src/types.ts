@@ -34,6 +34,8 @@ export const ClusterArticleSchema = z.strictObject({
   publishedAt: IsoDateSchema,
   url: z.string().min(1),
   imageUrl: z.string().min(1).optional(),
+  /** The image's alt text from the feed (only with `imageUrl`). */
+  imageAlt: z.string().min(1).optional(),
 });
 /** @see {@link ClusterArticleSchema} */
 export type ClusterArticle = z.infer<typeof ClusterArticleSchema>;

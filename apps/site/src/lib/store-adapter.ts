@@ -11,6 +11,7 @@ import {
   BUCKETS,
   coverage,
   evidenceToRateOutletInput,
+  foldToWords,
   isPendingEvidence,
   TOPICS,
   VerdictHistoryEntrySchema,
@@ -235,8 +236,7 @@ function storyFields(
       discrepancy: sentence.discrepancy,
     })),
     articles,
-    // The store keeps the image URL only: the feed's description of it is not ingested yet.
-    image: story.imageUrl ? { url: story.imageUrl, alt: null, credit: null } : null,
+    image: storyImageOf(story),
     ...articleSpan(articles),
     publishGuard: story.guard
       ? { publish: story.guard.publish, reasons: story.guard.reasons as SiteStory['publishGuard']['reasons'] }
@@ -244,6 +244,26 @@ function storyFields(
     ownershipMix: ownershipMixOf(storyOutlets),
     audit: auditOf(story),
   };
+}
+
+/**
+ * A stored story's cover image for the site: the alt text the feed gave for it (stored by ingest,
+ * `0011_article_images.sql`), and the outlet of the article it came from as its credit. An alt text
+ * that only repeats the story's headline becomes `alt=""` (WCAG F30/H2: the headline beside the
+ * image already says it, and a screen reader would read it twice); without one the image is drawn
+ * with `alt=""` too — never a made-up description.
+ *
+ * @example
+ * storyImageOf(story); // { url: 'https://…/foto.jpg', alt: 'Manifestantes en la Alameda', credit: 'La Tercera' }
+ */
+export function storyImageOf(
+  story: Pick<StoryDetail, 'title' | 'imageUrl' | 'imageAlt' | 'sources'>,
+): SiteStory['image'] {
+  if (!story.imageUrl) return null;
+  const alt =
+    story.imageAlt !== null && foldToWords(story.imageAlt) !== foldToWords(story.title) ? story.imageAlt : null;
+  const source = story.sources.find((candidate) => candidate.imageUrl === story.imageUrl);
+  return { url: story.imageUrl, alt, credit: source?.outlet.name ?? null };
 }
 
 function historyOf(value: unknown): VerdictHistoryEntry[] {

@@ -167,6 +167,7 @@ function saveInput(
     firstPublishedAt: new Date(Math.min(...times)).toISOString(),
     lastPublishedAt: new Date(Math.max(...times)).toISOString(),
     imageUrl: assembled.image?.url ?? null,
+    imageAlt: assembled.image?.alt ?? null,
     methodologyVersion: assembled.audit.methodologyVersion,
     runId: context.runId ?? null,
     clusterEmbedder: cluster.embedder.split('|')[0]!,

@@ -40,6 +40,7 @@ export const RATE_CLUSTER: StoryCluster = {
       publishedAt: '2026-04-23T13:05:00Z',
       url: 'https://www.clarin.com/economia/a-clarin',
       imageUrl: 'https://images.clarin.com/bcra.jpg',
+      imageAlt: 'Fachada del Banco Central en Buenos Aires',
     },
     {
       id: 'a-pagina12',
