@@ -111,6 +111,7 @@ export {
   CLU_2_THRESHOLDS,
   MINILM_MODEL_SPEC,
   type MiniLMEmbedderOptions,
+  type MiniLMModelSpec,
   type ModelFile,
   type ModelSpec,
 } from './minilm.js';

@@ -95,7 +95,7 @@ describe('meanPoolAndNormalise', () => {
 
 describe('model spec for `espectro models pull minilm`', () => {
   it('lists the Hugging Face files transformers.js needs, with download URLs', () => {
-    const required = MINILM_MODEL_SPEC.files.filter((file) => file.required).map((file) => file.path);
+    const required = MINILM_MODEL_SPEC.files.filter((file) => file.required !== false).map((file) => file.path);
     expect(required).toEqual(['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx']);
     for (const file of [...MINILM_MODEL_SPEC.files, ...MINILM_MODEL_SPEC.optionalFiles]) {
       expect(file.url).toBe(

@@ -1,6 +1,6 @@
 import type * as Transformers from '@huggingface/transformers';
+import { modelDirectory, type ModelFile, type ModelSpec } from '@espectro/models';
 import { access } from 'node:fs/promises';
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { CLU_2_JUDGE_LOW_THRESHOLD, CLU_2_MERGE_THRESHOLD } from './constants.js';
 import type { Embedder, SimilarityThresholds } from './embedder.js';
@@ -8,32 +8,16 @@ import { ClusteringError } from './errors.js';
 
 type TransformersModule = typeof Transformers;
 
-/** One file of a model spec: where it lives in the model folder and where to download it. */
-export interface ModelFile {
-  /** Path inside the model folder (Hugging Face layout). */
-  path: string;
-  url: string;
-  /** Needed to run (`true`) or only useful (`false`, e.g. the fp32 weights for `dtype: 'fp32'`). */
-  required: boolean;
-}
+export type { ModelFile, ModelSpec } from '@espectro/models';
 
-/** What `espectro models pull <name>` downloads, and from where. */
-export interface ModelSpec {
-  /** Name on the command line and folder name under the models directory. */
-  name: string;
+/** The MiniLM spec: a {@link ModelSpec} plus where the ONNX export comes from. */
+export interface MiniLMModelSpec extends ModelSpec {
   /** The model's own name. */
   model: string;
   /** Hugging Face repository with the ONNX export. */
   repository: string;
   /** Upstream model the export was made from. */
   upstream: string;
-  /** One line for `espectro models list`. */
-  description: string;
-  /** Where the files come from (the repository page). */
-  source: string;
-  license: string;
-  /** The files needed to run (what `espectro models pull` downloads). */
-  files: ModelFile[];
   /** Files that are only useful for other settings (e.g. fp32 weights for `dtype: 'fp32'`). */
   optionalFiles: ModelFile[];
 }
@@ -47,7 +31,7 @@ const resolveUrl = (path: string): string => `https://huggingface.co/${MINILM_RE
  * weights as an optional file. The lead's `espectro models pull minilm` downloads these into
  * {@link defaultModelDirectory}.
  */
-export const MINILM_MODEL_SPEC: ModelSpec = {
+export const MINILM_MODEL_SPEC: MiniLMModelSpec = {
   name: 'minilm',
   model: 'paraphrase-multilingual-MiniLM-L12-v2',
   repository: MINILM_REPOSITORY,
@@ -56,11 +40,11 @@ export const MINILM_MODEL_SPEC: ModelSpec = {
   source: `https://huggingface.co/${MINILM_REPOSITORY}`,
   license: 'apache-2.0',
   files: [
-    { path: 'config.json', url: resolveUrl('config.json'), required: true },
-    { path: 'tokenizer.json', url: resolveUrl('tokenizer.json'), required: true },
-    { path: 'tokenizer_config.json', url: resolveUrl('tokenizer_config.json'), required: true },
+    { path: 'config.json', url: resolveUrl('config.json') },
+    { path: 'tokenizer.json', url: resolveUrl('tokenizer.json') },
+    { path: 'tokenizer_config.json', url: resolveUrl('tokenizer_config.json') },
     { path: 'special_tokens_map.json', url: resolveUrl('special_tokens_map.json'), required: false },
-    { path: 'onnx/model_quantized.onnx', url: resolveUrl('onnx/model_quantized.onnx'), required: true },
+    { path: 'onnx/model_quantized.onnx', url: resolveUrl('onnx/model_quantized.onnx') },
   ],
   optionalFiles: [{ path: 'onnx/model.onnx', url: resolveUrl('onnx/model.onnx'), required: false }],
 };
@@ -69,18 +53,12 @@ export const MINILM_MODEL_SPEC: ModelSpec = {
  * Where a model lives by default: `$ESPECTRO_MODELS/<name>` if that variable is set, else
  * `~/.cache/espectro/models/<name>`.
  *
+ * @deprecated `modelDirectory` of `@espectro/models` (the one home).
  * @example
  * defaultModelDirectory('minilm', process.env); // '/home/ana/.cache/espectro/models/minilm'
  */
-export function defaultModelDirectory(
-  name: string,
-  environment: Record<string, string | undefined> = process.env,
-): string {
-  const root = environment.ESPECTRO_MODELS
-    ? resolve(environment.ESPECTRO_MODELS)
-    : join(homedir(), '.cache', 'espectro', 'models');
-  return join(root, name);
-}
+export const defaultModelDirectory: (name: string, environment?: Record<string, string | undefined>) => string =
+  modelDirectory;
 
 /** Options of {@link createMiniLMEmbedder}. */
 export interface MiniLMEmbedderOptions {
@@ -166,7 +144,7 @@ export function meanPoolAndNormalise(hidden: TransformersTensor, mask: Transform
  * const [vector] = await embedder.embed(['Muere el papa Francisco a los 88 años']);
  */
 export async function createMiniLMEmbedder(options: MiniLMEmbedderOptions = {}): Promise<Embedder> {
-  const modelPath = resolve(options.modelPath ?? defaultModelDirectory('minilm'));
+  const modelPath = resolve(options.modelPath ?? modelDirectory('minilm'));
   const dtype = options.dtype ?? 'q8';
   const weights = join(modelPath, dtype === 'q8' ? 'onnx/model_quantized.onnx' : 'onnx/model.onnx');
   for (const required of [

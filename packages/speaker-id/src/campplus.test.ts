@@ -22,7 +22,7 @@ import { embedderForVoices, resolveEmbedder } from './default-embedder.js';
 import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
 import { addSpeaker, createVoicesFile, enrollSpeaker } from './enrollment.js';
 import { computeFbank } from './fbank.js';
-import { campPlusPlusModel } from './models.js';
+import { CAMPPLUS_FILE_NAME } from './models.js';
 import { readOnnxMetadata, validateSpeakerModelMetadata } from './onnx-metadata.js';
 import { identifySamples } from './pipeline.js';
 
@@ -223,14 +223,11 @@ describe.skipIf(!sherpaAvailable)(
     test('an installed model in $ESPECTRO_MODELS/campplus is picked up automatically and matches voices files', async () => {
       const root = join(directory, 'models');
       await mkdir(join(root, 'campplus'), { recursive: true });
-      await writeFile(
-        join(root, 'campplus', campPlusPlusModel.fileName),
-        buildSpeakerEmbeddingFixture({ dimension: 16 }),
-      );
+      await writeFile(join(root, 'campplus', CAMPPLUS_FILE_NAME), buildSpeakerEmbeddingFixture({ dimension: 16 }));
       const env = { ESPECTRO_MODELS: root };
       const embedder = await resolveEmbedder({ env });
       expect(embedder.backend).toBe(CAMPPLUS_BACKEND);
-      expect(embedder.model).toBe(campPlusPlusModel.fileName);
+      expect(embedder.model).toBe(CAMPPLUS_FILE_NAME);
       const voices = createVoicesFile(embedder);
       expect((await embedderForVoices(voices, { env })).backend).toBe(CAMPPLUS_BACKEND);
       expect(

@@ -25,9 +25,12 @@ export type SpeakerIdErrorCode =
   | 'invalid_argument'
   /** An input over a documented limit (file size, duration, channels, header size); the message names the limit. */
   | 'input_too_large'
-  /** A model download failed (HTTP status, network, size mismatch). */
+  /**
+   * A model download failed. No longer thrown: downloads are `@espectro/models`' (its
+   * `ModelDownloadError`); kept so code that matches on it still compiles.
+   */
   | 'download_failed'
-  /** A downloaded model's SHA-256 differs from the published one. */
+  /** A downloaded model's SHA-256 differed. No longer thrown (see `download_failed`). */
   | 'checksum_mismatch';
 
 /** The one error class of `@espectro/speaker-id`: a stable `code` plus a message naming the file or field. */

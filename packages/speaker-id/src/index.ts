@@ -51,14 +51,12 @@ export {
 } from './campplus.js';
 export { readOnnxMetadata, SHERPA_SPEAKER_METADATA_KEYS, validateSpeakerModelMetadata } from './onnx-metadata.js';
 export {
+  CAMPPLUS_FILE_NAME,
   campPlusPlusModel,
   installedModelPath,
   modelFolder,
   modelsRoot,
-  pullModel,
   type ModelSpec,
-  type PullModelOptions,
-  type PullModelResult,
 } from './models.js';
 export {
   embedderForVoices,

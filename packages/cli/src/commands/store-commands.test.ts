@@ -9,7 +9,7 @@ import { memoryIo } from '../test-io.js';
 import { dbCommand } from './db.js';
 import { csvCell, toCsv } from '@espectro/methodology';
 import { exportCommand } from './export.js';
-import { availableModels, modelsCommand, pullModelFiles, type PullableModel } from './models.js';
+import { availableModels, modelsCommand } from './models.js';
 import { runCommand } from './run.js';
 import { storyCommand } from './story.js';
 
@@ -154,23 +154,20 @@ describe('espectro models', () => {
     expect(again.out()).toMatch(/^already present /m);
   });
 
-  it('fails clearly on HTTP errors and checksum mismatches, leaving no partial file', async () => {
-    const spec: PullableModel = {
-      name: 'tiny',
-      description: '',
-      license: '',
-      source: '',
-      package: 'test',
-      files: [{ path: 'sub/model.onnx', url: `${base}/x/model.onnx`, sha256: '0'.repeat(64) }],
-    };
-    const directory = join(models, 'tiny');
-    await expect(pullModelFiles(spec, { directory })).rejects.toThrow(/SHA-256 .* differs from the published/);
-    expect(existsSync(join(directory, 'sub'))).toBe(true);
-    expect(readdirSync(join(directory, 'sub'))).toEqual([]);
-    await expect(
-      pullModelFiles({ ...spec, files: [{ path: 'm.bin', url: `${base}/missing.bin` }] }, { directory }),
-    ).rejects.toThrow(/HTTP 404/);
+  it('fails clearly on an HTTP error (exit 1, the address in the message), installing nothing; unknown names are usage errors', async () => {
+    // The loopback mirror answers 404 for MiniLM's config.json (the downloader itself, with its
+    // retries, resume and SHA-256 checks, is tested in @espectro/models).
     const io = memoryIo(process.cwd(), { ESPECTRO_MODELS: models });
-    await expect(modelsCommand.run(['pull', 'nothing'], io)).rejects.toThrow(/unknown model "nothing"/);
+    expect(await modelsCommand.run(['pull', 'minilm', '--mirror', base], io)).toBe(1);
+    expect(io.err()).toMatch(
+      /espectro models: cannot download http:\/\/127\.0\.0\.1:\d+\/minilm\/config\.json: HTTP 404/,
+    );
+    expect(existsSync(join(models, 'minilm', 'config.json'))).toBe(false);
+    const listed = memoryIo(process.cwd(), { ESPECTRO_MODELS: models });
+    expect(await modelsCommand.run(['list'], listed)).toBe(0);
+    expect(listed.out()).toMatch(/minilm +@espectro\/clustering +not installed/);
+    await expect(modelsCommand.run(['pull', 'nothing'], io)).rejects.toThrow(
+      /unknown model "nothing" \(available: campplus, minilm\)/,
+    );
   });
 });

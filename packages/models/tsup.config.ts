@@ -1,0 +1,3 @@
+import { packageBuild } from '../../tools/tsup.config.js';
+
+export default packageBuild({ index: 'src/index.ts' });
