@@ -8,7 +8,8 @@
  * plain database owner (no superuser, no extension) and claims jobs with `FOR UPDATE SKIP LOCKED`,
  * so several workers on one PostgreSQL database never run one job twice. Each job kind is a
  * `stately` queue: at most one queued and one active job per singleton key (a feed is never queued
- * twice).
+ * twice). No job waits on the database's clock: what is due is decided by each kind's `plan` on
+ * the worker's injected clock, and a claim takes every queued job of its kind.
  */
 import PgBoss from 'pg-boss';
 import type { Database, RawConnection } from '@espectro/store';
@@ -165,6 +166,13 @@ export async function openJobQueue(
         const fetched = await boss.fetch<unknown>(name, {
           batchSize: limit,
           includeMetadata: true,
+          // Whether a job is due is decided by the worker's plan on its injected clock, never by the
+          // database's: pg-boss would only hand out jobs with `start_after < now()`, and a job is
+          // created with `start_after = now()`. On embedded PGlite `now()` is the JavaScript clock in
+          // whole milliseconds, so a job planned and claimed within one millisecond (or a failed
+          // attempt retried at once) was not handed out: the cycle ended leaving it queued, and the
+          // next cycle ran it in place of its own (issue 15: a cycle's cluster job missed its articles).
+          ignoreStartAfter: true,
           db: executorOverConnection(connection),
         });
         if (fetched.length > 0)
@@ -312,7 +320,8 @@ async function ensureQueue(boss: PgBoss, job: JobDefinition<unknown, never>): Pr
     name: job.name,
     policy: 'stately' as const,
     retryLimit: job.retryLimit ?? 2,
-    retryDelay: job.retryDelaySeconds ?? 0,
+    // A failed attempt is retried in the same cycle (claims ignore `start_after`, see `claim`).
+    retryDelay: 0,
     expireInSeconds: job.expireInSeconds ?? 900,
   };
   if (await boss.getQueue(job.name)) await boss.updateQueue(job.name, policy);

@@ -50,10 +50,12 @@ export interface JobDefinition<Payload = unknown, Services = unknown> {
   plan?(context: JobContext<Services>): Promise<PlannedJob<Payload>[]>;
   /** Does the work. Throwing fails the attempt: it is retried up to `retryLimit` times, then kept as failed. */
   run(payload: Payload, context: JobContext<Services>): Promise<JobOutcome>;
-  /** Retries after a failed attempt (default 2). */
+  /**
+   * Retries after a failed attempt (default 2), at once, in the same cycle. There is no retry delay:
+   * it would be in the database's real seconds, not on the worker's clock; work that must wait is
+   * planned by a later cycle instead.
+   */
   readonly retryLimit?: number;
-  /** Seconds before a retry (default 0: in the same cycle). */
-  readonly retryDelaySeconds?: number;
   /**
    * Seconds an attempt may stay active before the queue gives it to another worker (a worker killed
    * mid-job on PostgreSQL; on embedded PGlite the next worker recovers it at once). Default 900.

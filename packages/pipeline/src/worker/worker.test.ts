@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createStore, openDatabase, type Store } from '@espectro/store';
 import { TEST_DATABASE_URL_ENV, createTestDatabase, testBackends, type TestDatabase } from '@espectro/store/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createManualClock } from '@espectro/ingest/testing';
 import { createJobRegistry, defineJob } from './registry.js';
@@ -74,6 +74,73 @@ describe.each(testBackends())('the worker on %s', (backend) => {
     } finally {
       await worker.stop();
       await test.database.query('DELETE FROM worker_probe');
+      await test.database.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    }
+  }, 180_000);
+});
+
+/**
+ * The embedded database's `now()` reads the JavaScript clock (`Date.now`, whole milliseconds), and a
+ * job is created with `start_after = now()`: a job planned and claimed within one millisecond is
+ * not yet "due" by the database's clock. Freezing `Date.now` makes that millisecond last the whole
+ * cycle, so the race that made a cycle leave its cluster job queued (issue 15: a cycle ended with
+ * stored articles its cluster job never saw; the next cycle ran the stale job) happens every time.
+ */
+describe('the worker when the database clock does not move within a cycle (embedded database)', () => {
+  let test: TestDatabase;
+  let store: Store;
+  beforeAll(async () => {
+    test = await createTestDatabase('pglite');
+    store = createStore(test.database);
+    await test.database.query('CREATE TABLE worker_probe (key text NOT NULL, worker text NOT NULL)');
+  }, 180_000);
+  afterAll(async () => {
+    await test?.cleanup();
+  });
+
+  it('runs every job a cycle planned, and its retries, in that cycle — never in the next one', async () => {
+    const schema = `espectro_queue_${randomBytes(4).toString('hex')}`;
+    const clock = createManualClock(new Date('2026-12-01T08:00:00Z'));
+    /** The cycle instant each attempt was planned at (its payload's `cycleTime`). */
+    const plannedAt: string[] = [];
+    const worker = await createWorker({
+      store,
+      registry: probeRegistry({ jobs: 2, failing: 'k1' }),
+      services: { name: 'one' },
+      clock,
+      queueSchema: schema,
+      onEvent: (event) => {
+        if (event.type === 'job') plannedAt.push((event.attempt.payload as { cycleTime: string }).cycleTime);
+      },
+    });
+    const frozenAt = Date.now();
+    const inOneMillisecond = async () => {
+      const frozen = vi.spyOn(Date, 'now').mockReturnValue(frozenAt);
+      try {
+        return await worker.runCycle();
+      } finally {
+        frozen.mockRestore();
+      }
+    };
+    try {
+      const first = await inOneMillisecond();
+      // k0 once; k1 and its one retry (retryLimit 1), both failing. The old claim (`start_after < now()`) ran none.
+      expect(first.jobs['probe-write']).toMatchObject({ planned: 2, run: 3, failed: 2, totals: { written: 1 } });
+      expect(await worker.depths()).toMatchObject({ 'probe-write': { queued: 0, active: 0 } });
+      expect(plannedAt).toEqual(Array.from({ length: 3 }, () => first.cycleTime));
+
+      // The next cycle plans its own jobs (none of the last is left to take the key) and runs them.
+      clock.set(new Date('2026-12-01T10:00:00Z'));
+      plannedAt.length = 0;
+      const second = await inOneMillisecond();
+      expect(second.jobs['probe-write']).toMatchObject({ planned: 2, run: 3, failed: 2 });
+      expect(plannedAt).toEqual(Array.from({ length: 3 }, () => second.cycleTime));
+      const rows = await test.database.query<{ key: string; count: string }>(
+        'SELECT key, count(*)::text AS count FROM worker_probe GROUP BY key ORDER BY key',
+      );
+      expect(Object.fromEntries(rows.map((row) => [row.key, Number(row.count)]))).toEqual({ k0: 2, k1: 4 });
+    } finally {
+      await worker.stop();
       await test.database.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     }
   }, 180_000);

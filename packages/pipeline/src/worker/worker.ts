@@ -20,6 +20,8 @@ import type { JobContext, JobOutcome, JobRegistry } from './registry.js';
 export interface JobAttempt {
   name: string;
   id: string;
+  /** The payload it ran with (for the newsroom jobs, `{ cycleTime }`: the cycle that planned it). */
+  payload: unknown;
   ok: boolean;
   outcome?: JobOutcome;
   error?: string;
@@ -165,11 +167,11 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
               const outcome = await definition.run(payload, context);
               await queue.complete(definition.name, job.id, outcome);
               options.onCheckpoint?.(`job:${definition.name}:done`);
-              return { name: definition.name, id: job.id, ok: true, outcome };
+              return { name: definition.name, id: job.id, payload: job.data, ok: true, outcome };
             } catch (error) {
               const reason = error instanceof Error ? error.message : String(error);
               await queue.fail(definition.name, job.id, reason);
-              return { name: definition.name, id: job.id, ok: false, error: reason };
+              return { name: definition.name, id: job.id, payload: job.data, ok: false, error: reason };
             }
           }),
         );
