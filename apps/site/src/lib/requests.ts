@@ -9,6 +9,7 @@ import {
   CONTESTATION_TEXT_MAX_LENGTH,
   ContestationDimensionSchema,
   ContestationSchema,
+  formatZodIssues,
   type ContestationRateLimitRule,
 } from '@espectro/methodology';
 import { z } from 'zod';
@@ -169,6 +170,8 @@ const FIELD_LABELS: Record<string, LabelKey> = {
   outlet: 'outlet',
   text: 'contestText',
   message: 'reportMessage',
+  by: 'triageEditor',
+  notes: 'triageNotes',
 };
 
 /** A field's label in `locale`, or its name when it has none. */
@@ -177,8 +180,16 @@ function fieldLabel(locale: Locale, path: string): string {
   return key === undefined ? path : t(locale, key);
 }
 
-/** zod's messages in the reader's language. */
-function zodErrors(locale: Locale) {
+/**
+ * A zod error as the reader reads it: each field under its label in `locale`, zod's message beside
+ * it (`«Texto»: …; «Medio»: …`).
+ */
+export function describeFieldIssues(locale: Locale, error: z.ZodError): string {
+  return formatZodIssues(error.issues, { label: (path) => `«${fieldLabel(locale, path.map(String).join('.'))}»` });
+}
+
+/** zod's messages in the reader's language (pass to `safeParse`). */
+export function zodErrors(locale: Locale) {
   return { error: (locale === 'es' ? z.locales.es() : z.locales.pt()).localeError };
 }
 
@@ -245,7 +256,7 @@ export async function submitContestation(input: {
         status: 400,
         code: 'invalid_fields',
         message: t(locale, 'invalidContestation', {
-          problems: issues.map((issue) => `«${fieldLabel(locale, issue.path)}»: ${issue.message}`).join('; '),
+          problems: describeFieldIssues(locale, error),
         }),
         issues,
       },
@@ -330,7 +341,7 @@ export async function submitReport(input: {
       problem: {
         status: 400,
         code: 'invalid_fields',
-        message: issues.map((issue) => `«${fieldLabel(input.locale, issue.path)}»: ${issue.message}`).join('; '),
+        message: describeFieldIssues(input.locale, parsed.error),
         issues,
       },
     };

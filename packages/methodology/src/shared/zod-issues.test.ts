@@ -21,6 +21,16 @@ describe('formatZodIssues', () => {
     expect(formatZodIssues(issues, { separator: ' | ' })).toBe('a: bad | b: bad | c: bad');
   });
 
+  it('writes each path as the label function says (a form field as the reader sees it)', () => {
+    const issues = [
+      { path: ['text'], message: 'too short' },
+      { path: ['items', 0], message: 'bad' },
+    ];
+    const labels: Record<string, string> = { text: 'Texto de la impugnación' };
+    const label = (path: readonly PropertyKey[]) => `«${labels[path.join('.')] ?? path.join('.')}»`;
+    expect(formatZodIssues(issues, { label })).toBe('«Texto de la impugnación»: too short; «items.0»: bad');
+  });
+
   test.prop([
     fc.array(
       fc.oneof(

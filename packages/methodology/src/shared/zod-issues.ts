@@ -14,6 +14,11 @@ export interface IssueFormat {
   limit?: number;
   /** Between two issues (default `; `). */
   separator?: string;
+  /**
+   * How a path is written instead of the above, e.g. a form field's label in the reader's language
+   * (the site writes `«Texto»: …`).
+   */
+  label?: (path: readonly PropertyKey[]) => string;
 }
 
 /** The part of a zod issue that is written: its path and its message. */
@@ -47,6 +52,8 @@ export function formatIssuePath(path: readonly PropertyKey[], format: IssueForma
 export function formatZodIssues(issues: readonly IssueLike[], format: IssueFormat = {}): string {
   const written = format.limit === undefined ? issues : issues.slice(0, format.limit);
   return written
-    .map((issue) => `${formatIssuePath(issue.path, format)}: ${issue.message}`)
+    .map(
+      (issue) => `${format.label ? format.label(issue.path) : formatIssuePath(issue.path, format)}: ${issue.message}`,
+    )
     .join(format.separator ?? '; ');
 }
