@@ -348,6 +348,8 @@ describe('cache and prompt version (rule AUDIT, COST)', () => {
     const refined = z.object({ topic: z.string(), confidence: z.number() }).refine((value) => value.confidence > 0.9);
     await expect(model.generateObject({ prompt: classify, variables, schema: refined })).rejects.toMatchObject({
       code: 'schema_mismatch',
+      // A refinement on the whole answer: the issue is on the root (methodology's formatter).
+      issues: [expect.stringMatching(/^\(root\): /)],
     });
     expect(server.requests.length).toBe(3);
   });

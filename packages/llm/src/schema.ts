@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatZodIssues } from '@espectro/methodology';
 import { z } from 'zod';
 
 /** A zod schema converted for vendors, with a stable hash for cache keys. */
@@ -43,7 +44,7 @@ export function prepareSchema(schema: z.ZodType): PreparedSchema {
   return result;
 }
 
-/** zod issues as `path: message` lines. */
+/** zod issues as `path: message` lines (the path written by methodology's one formatter). */
 export function formatIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+  return error.issues.map((issue) => formatZodIssues([issue], { whole: '(root)' }));
 }

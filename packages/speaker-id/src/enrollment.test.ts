@@ -155,6 +155,12 @@ describe('enrollment', () => {
       ],
     };
     expect(caught(() => parseVoicesFile(duplicate)).code).toBe('invalid_enrollment');
+    // A bad field is named by its path, a bad whole value as (file).
+    const badName = { ...valid, dimension: 1, speakers: [{ name: 3, embedding: [1], clips: [] }] };
+    expect(caught(() => parseVoicesFile(badName, 'voces.json')).message).toMatch(
+      /^voces\.json: not a valid voices file: speakers\.0\.name: /,
+    );
+    expect(caught(() => parseVoicesFile([], 'voces.json')).message).toMatch(/not a valid voices file: \(file\): /);
   });
 });
 

@@ -5,6 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { formatZodIssues } from '@espectro/methodology';
 import { z } from 'zod';
 import type { Embedder } from './embedder.js';
 import { SpeakerIdError } from './errors.js';
@@ -279,9 +280,7 @@ export function parseVoicesFile(value: unknown, file = 'voices file'): VoicesFil
   }
   const parsed = voicesFileSchema.safeParse(value);
   if (!parsed.success) {
-    const issues = parsed.error.issues
-      .map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`)
-      .join('; ');
+    const issues = formatZodIssues(parsed.error.issues, { whole: '(file)' });
     throw new SpeakerIdError('invalid_enrollment', `${file}: not a valid voices file: ${issues}`, { file });
   }
   return parsed.data as VoicesFile;
