@@ -40,7 +40,7 @@ describe('recordRating (rules EVID-1, CON-4)', () => {
     expect(first.rating.rating).toMatchObject({
       bias: 'right',
       confidence: 'medium',
-      methodology_version: 'v1.2-2026-04',
+      methodology_version: 'v1.3-2026-12',
       as_of: '2026-04-27',
       evidence_sha256: evidenceDigest(evidence),
     });

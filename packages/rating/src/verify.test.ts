@@ -154,7 +154,7 @@ describe('verifyRatings', () => {
         flags: [],
         dissent: [],
         trace: ['PRELIM'],
-        methodology_version: 'v1.2-2026-04',
+        methodology_version: 'v1.3-2026-12',
         as_of: '2026-04-24',
         evidence_sha256: evidenceDigest(evidence),
       },

@@ -17,7 +17,7 @@ import { parseStoreInput } from './validate.js';
  *
  * @example
  * await recordAudit(db, 'article', 'a_12…', { model: 'gemini-2.5-flash', promptVersion: 'p3', tokens: { input: 800, output: 60 },
- *   score: 0.7, confidence: 'high', indicators: ['…'], methodologyVersion: 'v1.2-2026-04' });
+ *   score: 0.7, confidence: 'high', indicators: ['…'], methodologyVersion: 'v1.3-2026-12' });
  */
 export async function recordAudit(
   executor: StoreExecutor,

@@ -169,7 +169,7 @@ export interface StoryDetail extends StorySummary {
  *
  * @example
  * await saveStory(tx, { id: 's1', title: '…', status: 'held', coverage, articleIds, outletCount: 3,
- *   methodologyVersion: 'v1.2-2026-04', sentences: [], guard, blindspots, decidedAt: now });
+ *   methodologyVersion: 'v1.3-2026-12', sentences: [], guard, blindspots, decidedAt: now });
  */
 export async function saveStory(executor: StoreExecutor, input: SaveStoryInput): Promise<void> {
   parseStoreInput(SaveStoryInputSchema, input, 'stories.save');

@@ -88,7 +88,7 @@ describe('ruleCatalogue', () => {
       for (const id of expected) expect(findRule(id), `${section} ${id}`).toBeDefined();
     }
     for (const rule of ruleCatalogue.rules) expect(RuleEntrySchema.safeParse(rule).success, rule.id).toBe(true);
-    expect(ruleCatalogue.methodologyVersion).toBe('v1.2-2026-04');
+    expect(ruleCatalogue.methodologyVersion).toBe('v1.3-2026-12');
   });
 
   it('every implementedBy name is exported from the package root; computable rules name at least one', () => {

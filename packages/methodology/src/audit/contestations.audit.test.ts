@@ -124,7 +124,7 @@ describe('CON-4 and AUDIT', () => {
       field: 'bias',
       previous: 'right',
       next: 'center',
-      methodologyVersion: 'v1.2-2026-04',
+      methodologyVersion: 'v1.3-2026-12',
     };
     expect(ratingChangeRecord({ ...record, cause: 'accepted_contestation', contestationId: 'c-1' }).cause).toBe(
       'accepted_contestation',
@@ -141,7 +141,7 @@ describe('CON-4 and AUDIT', () => {
       score: 0.5,
       confidence: 'high',
       indicators: ['x'],
-      methodologyVersion: 'v1.2-2026-04',
+      methodologyVersion: 'v1.3-2026-12',
     };
     expect(classificationAudit(audit)).toEqual(audit);
     for (const field of Object.keys(audit)) {

@@ -62,7 +62,7 @@ describe('FUN-0 non-political outlets', () => {
     });
     expect(withFactuality).toMatchObject({ bias: null, confidence: 'medium', factuality: 'very-high' });
     expect(withFactuality.methodologyVersion).toBe(METHODOLOGY_VERSION);
-    expect(METHODOLOGY_VERSION).toBe('v1.2-2026-04');
+    expect(METHODOLOGY_VERSION).toBe('v1.3-2026-12');
   });
 
   it('neither CONF-SPLIT nor CONF-CHANGE applies (§10), even with a bucket vote that would otherwise count', () => {

@@ -38,7 +38,7 @@ export type ClassificationAudit = z.infer<typeof ClassificationAuditSchema>;
  *
  * @example
  * classificationAudit({ model: 'deepseek-chat', promptVersion: 'hc-v3', tokens: { input: 812, output: 64 },
- *   score: 0.82, confidence: 'high', indicators: ['boletín 12345-07'], methodologyVersion: 'v1.2-2026-04' });
+ *   score: 0.82, confidence: 'high', indicators: ['boletín 12345-07'], methodologyVersion: 'v1.3-2026-12' });
  */
 export function classificationAudit(input: unknown): ClassificationAudit {
   return parseInput(ClassificationAuditSchema, input, 'AUDIT', 'classificationAudit');

@@ -8,7 +8,7 @@ const snapshot: fc.Arbitrary<RatingSnapshot> = fc.record({
   factuality: fc.constantFrom('high', 'mixed', 'low', null),
   confidence: fc.constantFrom('high' as const, 'medium' as const, 'low' as const),
   ownership: fc.constantFrom('cooperative', 'family-controlled: Familia X', 'family-controlled: Familia Y', null),
-  methodologyVersion: fc.constantFrom('v1.1-2026-04', 'v1.2-2026-04'),
+  methodologyVersion: fc.constantFrom('v1.1-2026-04', 'v1.2-2026-04', 'v1.3-2026-12'),
 });
 const context = { outlet: 'latercera.com', changedAt: '2026-05-02T12:00:00Z' };
 const FIELDS = ['bias', 'factuality', 'confidence', 'ownership'] as const;
@@ -52,7 +52,7 @@ describe('ratingChanges (rule CON-4)', () => {
         factuality: null,
         confidence: 'preliminary',
         ownership: null,
-        methodologyVersion: 'v1.2-2026-04',
+        methodologyVersion: 'v1.3-2026-12',
       };
       expect(ratingChanges(preliminary, next, context)).toEqual([]);
     },
@@ -64,7 +64,7 @@ describe('ratingChanges (rule CON-4)', () => {
       factuality: 'high',
       confidence: 'medium',
       ownership: 'cooperative',
-      methodologyVersion: 'v1.2-2026-04',
+      methodologyVersion: 'v1.3-2026-12',
     };
     const after = { ...before, bias: 'center' };
     expect(() => ratingChanges(before, after, { ...context, cause: 'accepted_contestation' })).toThrow(
@@ -83,7 +83,7 @@ describe('ratingChanges (rule CON-4)', () => {
           previous: 'right',
           next: 'center',
           contestationId: 'c-1',
-          methodologyVersion: 'v1.2-2026-04',
+          methodologyVersion: 'v1.3-2026-12',
         },
       ],
     );

@@ -95,7 +95,7 @@ export type RatingChangeRecord = z.infer<typeof RatingChangeRecordSchema>;
  *
  * @example
  * ratingChangeRecord({ outlet: 'latercera.com', changedAt: '2026-05-02T12:00:00Z', cause: 'accepted_contestation',
- *   field: 'bias', previous: 'right', next: 'center', contestationId: 'c-1', methodologyVersion: 'v1.2-2026-04' });
+ *   field: 'bias', previous: 'right', next: 'center', contestationId: 'c-1', methodologyVersion: 'v1.3-2026-12' });
  */
 export function ratingChangeRecord(input: unknown): RatingChangeRecord {
   return parseInput(RatingChangeRecordSchema, input, 'CON-4', 'ratingChangeRecord');
@@ -106,7 +106,7 @@ export function ratingChangeRecord(input: unknown): RatingChangeRecord {
  * ownership as `ownershipOf` renders it, and the methodology version of the rating.
  *
  * @example
- * RatingSnapshotSchema.parse({ bias: 'right', factuality: 'high', confidence: 'medium', ownership: 'family-controlled', methodologyVersion: 'v1.2-2026-04' });
+ * RatingSnapshotSchema.parse({ bias: 'right', factuality: 'high', confidence: 'medium', ownership: 'family-controlled', methodologyVersion: 'v1.3-2026-12' });
  */
 export const RatingSnapshotSchema = z.strictObject({
   bias: z.string().nullable(),
@@ -151,8 +151,8 @@ const COMPARED_FIELDS = ['bias', 'factuality', 'confidence', 'ownership'] as con
  *
  * @example
  * ratingChanges(
- *   { bias: 'right', factuality: 'high', confidence: 'medium', ownership: 'family-controlled', methodologyVersion: 'v1.2-2026-04' },
- *   { bias: 'center', factuality: 'high', confidence: 'medium', ownership: 'family-controlled', methodologyVersion: 'v1.2-2026-04' },
+ *   { bias: 'right', factuality: 'high', confidence: 'medium', ownership: 'family-controlled', methodologyVersion: 'v1.3-2026-12' },
+ *   { bias: 'center', factuality: 'high', confidence: 'medium', ownership: 'family-controlled', methodologyVersion: 'v1.3-2026-12' },
  *   { outlet: 'latercera.com', changedAt: '2026-05-02T12:00:00Z', cause: 'accepted_contestation', contestationId: 'c-1' },
  * ); // [{ field: 'bias', previous: 'right', next: 'center', cause: 'accepted_contestation', contestationId: 'c-1', … }]
  */

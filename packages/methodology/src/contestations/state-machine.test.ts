@@ -203,7 +203,7 @@ describe('ratingChangeRecord (rule CON-4)', () => {
     previous: 'right',
     next: 'center',
     contestationId: 'c-1',
-    methodologyVersion: 'v1.2-2026-04',
+    methodologyVersion: 'v1.3-2026-12',
   };
   it('records the cause and names an accepted contestation', () => {
     expect(ratingChangeRecord(record)).toEqual(record);
@@ -231,7 +231,7 @@ describe('classificationAudit (rule AUDIT)', () => {
     score: 0.82,
     confidence: 'high',
     indicators: ['boletín 12345-07'],
-    methodologyVersion: 'v1.2-2026-04',
+    methodologyVersion: 'v1.3-2026-12',
   };
   it('requires model, prompt version, tokens, score, confidence, indicators and methodology version', () => {
     expect(classificationAudit(audit)).toEqual(audit);

@@ -313,11 +313,11 @@ describe('ratingChangeCause (rule CON-4 [choice])', () => {
       prompt_version: '1',
     },
   };
-  const v12 = 'v1.2-2026-04';
-  const cause = (next: RatingEvidenceRecord, previousVersion = v12) =>
+  const current = 'v1.3-2026-12';
+  const cause = (next: RatingEvidenceRecord, previousVersion = current) =>
     ratingChangeCause(
       { evidence: base, methodologyVersion: previousVersion },
-      { evidence: next, methodologyVersion: v12 },
+      { evidence: next, methodologyVersion: current },
     );
 
   it('names the first cause the two records show: ownership, methodology, prompt/model, editorial', () => {

@@ -311,8 +311,8 @@ function modelProvenance(evidence: RatingEvidence): string {
  *
  * @example
  * ratingChangeCause(
- *   { evidence: before, methodologyVersion: 'v1.1-2026-04' },
- *   { evidence: after, methodologyVersion: 'v1.2-2026-04' },
+ *   { evidence: before, methodologyVersion: 'v1.2-2026-04' },
+ *   { evidence: after, methodologyVersion: 'v1.3-2026-12' },
  * ); // 'methodology_update' (same owner)
  */
 export function ratingChangeCause(

@@ -120,7 +120,7 @@ export function preliminaryStatus(input: PreliminaryStatusInput): PreliminarySta
  *
  * @example
  * preliminaryRating('Medio añadido desde la auditoría de dominios huérfanos; en cola para análisis de contenido', '2026-04-24');
- * // { bias: null, confidence: 'preliminary', evidence: { status: 'pending', reason: 'Medio añadido…', addedAt: '2026-04-24' }, methodologyVersion: 'v1.2-2026-04' }
+ * // { bias: null, confidence: 'preliminary', evidence: { status: 'pending', reason: 'Medio añadido…', addedAt: '2026-04-24' }, methodologyVersion: 'v1.3-2026-12' }
  */
 export function preliminaryRating(reason: string, addedAt: string): PreliminaryRating {
   const parsed = parseInput(PreliminaryRatingInputSchema, { reason, addedAt }, 'PRELIM', 'preliminaryRating');

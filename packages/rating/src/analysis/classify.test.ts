@@ -31,7 +31,7 @@ describe('classifyArticle (ART-1, AUDIT)', () => {
         tokens: { input: 0, output: 0 },
         score: leanScore(analysis),
         indicators: analysis.indicators.map((indicator) => indicator.quote),
-        methodologyVersion: 'v1.2-2026-04',
+        methodologyVersion: 'v1.3-2026-12',
       });
     }
   });

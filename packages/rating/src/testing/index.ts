@@ -20,7 +20,7 @@ export interface RatingRecordStoreContractOptions {
   name?: string;
 }
 
-const METHODOLOGY = 'v1.2-2026-04';
+const METHODOLOGY = 'v1.3-2026-12';
 
 /** A valid evidence record of `domain` leaning `bias` (fictional). */
 function evidence(
