@@ -1,6 +1,6 @@
 /**
- * `espectro run` end to end on 20 000 synthetic-but-realistic headlines (recorded RSS feeds, one per
- * outlet, written to a temporary folder) with the offline backends: PGlite in a temporary folder,
+ * `espectro run` end to end on 20 000 recombined real headlines (`clustering-corpus.ts`, 2 000 a
+ * day; recorded RSS feeds, one per outlet, written to a temporary folder) with the offline backends: PGlite in a temporary folder,
  * and PostgreSQL too when ESPECTRO_TEST_DATABASE_URL is set. Target (issue 6): < 60 s end to end
  * with PGlite. The end-to-end runs happen once, before the suite (they are too long for the
  * harness's sampling); their times are recorded in the suite's notes and printed.
@@ -17,98 +17,10 @@ import { join } from 'node:path';
 import { ingestSources, type IngestSource } from '@espectro/ingest';
 import { openDatabase, openStore } from '@espectro/store';
 import { runPipeline } from '@espectro/pipeline';
-import { mulberry32 } from '@espectro/rating';
+import { generateRecombinedHeadlines } from './clustering-corpus.js';
 import type { BenchSuite } from './harness.js';
 
 const HEADLINES = Number(process.env.BENCH_PIPELINE_HEADLINES ?? 20_000);
-const OUTLETS = 40;
-
-const ACTORS = [
-  'El Gobierno',
-  'El Congreso',
-  'El Senado',
-  'La oposición',
-  'El Banco Central',
-  'El Tribunal Supremo',
-  'La Fiscalía',
-  'El presidente',
-  'La alcaldesa',
-  'Los sindicatos',
-  'La patronal',
-  'El ministro de Economía',
-  'La Comisión Europea',
-  'El gobernador',
-  'La Policía',
-  'El Ejército',
-  'Los médicos',
-  'Los transportistas',
-  'El FMI',
-  'La ONU',
-];
-const VERBS = [
-  'aprueba',
-  'rechaza',
-  'anuncia',
-  'investiga',
-  'suspende',
-  'prorroga',
-  'critica',
-  'negocia',
-  'recurre',
-  'confirma',
-  'frena',
-  'impulsa',
-];
-const OBJECTS = [
-  'la reforma de las pensiones',
-  'el presupuesto de 2026',
-  'la ley de vivienda',
-  'el plan contra la sequía',
-  'la subida del salario mínimo',
-  'el acuerdo comercial',
-  'la rebaja del IVA',
-  'el cierre de la central',
-  'la huelga de transporte',
-  'el rescate de la aerolínea',
-  'la compra de vacunas',
-  'la regulación de la inteligencia artificial',
-  'el impuesto a la banca',
-  'la reforma judicial',
-  'el plan de seguridad',
-  'la ley de amnistía',
-  'el tren de alta velocidad',
-  'las tarifas eléctricas',
-  'el déficit fiscal',
-  'la deuda provincial',
-];
-const PLACES = [
-  'en Madrid',
-  'en Buenos Aires',
-  'en Ciudad de México',
-  'en Bogotá',
-  'en Lima',
-  'en Santiago',
-  'en São Paulo',
-  'en Valencia',
-  'en Córdoba',
-  'en Montevideo',
-  'tras una larga negociación',
-  'pese a las protestas',
-  'por sorpresa',
-  'en plena crisis',
-  'antes de las elecciones',
-  'con el apoyo de sus socios',
-];
-const VARIANTS: ((actor: string, verb: string, object: string, place: string) => string)[] = [
-  (actor, verb, object, place) => `${actor} ${verb} ${object} ${place}`,
-  (actor, verb, object) => `${actor} ${verb} ${object}`,
-  (actor, verb, object, place) =>
-    `${place.charAt(0).toUpperCase()}${place.slice(1)}, ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} ${object}`,
-  (actor, verb, object) =>
-    `${object.charAt(0).toUpperCase()}${object.slice(1)}: ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} la medida`,
-  (actor, verb, object, place) =>
-    `Última hora: ${actor.charAt(0).toLowerCase()}${actor.slice(1)} ${verb} ${object} ${place}`,
-];
 
 interface Synthetic {
   outlet: number;
@@ -118,48 +30,41 @@ interface Synthetic {
   date: string;
 }
 
-/** Headlines grouped in events (1–8 outlets each) over 10 days, written as one RSS feed per outlet. */
-function syntheticCorpus(count: number): Synthetic[] {
-  const next = mulberry32(20_260_427);
-  const items: Synthetic[] = [];
-  let event = 0;
-  while (items.length < count) {
-    const actor = ACTORS[Math.floor(next() * ACTORS.length)]!;
-    const verb = VERBS[Math.floor(next() * VERBS.length)]!;
-    const object = OBJECTS[Math.floor(next() * OBJECTS.length)]!;
-    const place = PLACES[Math.floor(next() * PLACES.length)]!;
-    const day = Math.floor(next() * 10);
-    const outlets = 1 + Math.floor(next() * next() * 8);
-    const used = new Set<number>();
-    for (let copy = 0; copy < outlets && items.length < count; copy += 1) {
-      let outlet = Math.floor(next() * OUTLETS);
-      while (used.has(outlet)) outlet = (outlet + 1) % OUTLETS;
-      used.add(outlet);
-      const variant = VARIANTS[Math.floor(next() * VARIANTS.length)]!;
-      const hour = String(Math.floor(next() * 24)).padStart(2, '0');
-      items.push({
-        outlet,
-        title: `${variant(actor, verb, object, place)} (${event % 997})`,
-        description: `${actor} ${verb} ${object} ${place}. La decisión se conoció este ${['lunes', 'martes', 'miércoles', 'jueves', 'viernes'][day % 5]} y tendrá efectos inmediatos según fuentes oficiales consultadas.`,
-        url: `https://www.medio${outlet}.example/noticia/${event}-${copy}.html?utm_source=rss`,
-        date: new Date(Date.UTC(2026, 3, 17 + day, Number(hour))).toUTCString(),
-      });
-    }
-    event += 1;
-  }
-  return items;
+/**
+ * Recombined real headlines (`clustering-corpus.ts`: real events' headlines, outlets and time
+ * offsets, renamed per instance so the vocabulary grows) at 2 000 a day, as items of one RSS feed
+ * per outlet. The templated corpus this replaced (20 actors × 12 verbs × 20 objects × 16 places)
+ * made every headline a near neighbour of thousands of others: 20 000 articles fell into 38
+ * clusters, so each chunk's window seeded almost the whole archive.
+ */
+function recombinedCorpus(count: number): { items: Synthetic[]; outlets: string[] } {
+  const headlines = generateRecombinedHeadlines({ count });
+  const outlets = [...new Set(headlines.map((headline) => headline.outlet))].sort();
+  const outletIndex = new Map(outlets.map((name, index) => [name, index]));
+  const items = headlines.map((headline) => {
+    const outlet = outletIndex.get(headline.outlet)!;
+    return {
+      outlet,
+      title: headline.title,
+      description: `${headline.title}. Lo que se sabe hasta ahora, según fuentes consultadas por este medio.`,
+      url: `https://www.medio${outlet}.example/noticia/${headline.id}.html?utm_source=rss`,
+      date: new Date(headline.date).toUTCString(),
+    };
+  });
+  return { items, outlets };
 }
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-function writeDataFolder(directory: string, items: Synthetic[]): void {
+function writeDataFolder(directory: string, items: Synthetic[], outletNames: readonly string[]): void {
+  const outletCount = outletNames.length;
   mkdirSync(join(directory, 'feeds'), { recursive: true });
   const buckets = ['left', 'center', 'right'] as const;
-  const outlets = Array.from({ length: OUTLETS }, (_, index) => ({
+  const outlets = Array.from({ length: outletCount }, (_, index) => ({
     domain: `medio${index}.example`,
-    name: `Medio ${index}`,
+    name: outletNames[index]!,
     country: ['ES', 'AR', 'MX', 'CO'][index % 4],
     scope: index % 10 === 9 ? 'non_political' : 'political',
     factualityScore: 60 + (index % 30),
@@ -187,7 +92,7 @@ function writeDataFolder(directory: string, items: Synthetic[]): void {
     join(directory, 'outlets.json'),
     JSON.stringify({ note: 'synthetic benchmark roster', asOf: '2026-04-27', outlets }),
   );
-  for (let outlet = 0; outlet < OUTLETS; outlet += 1) {
+  for (let outlet = 0; outlet < outletCount; outlet += 1) {
     const body = items
       .filter((item) => item.outlet === outlet)
       .map(
@@ -197,7 +102,7 @@ function writeDataFolder(directory: string, items: Synthetic[]): void {
       .join('\n');
     writeFileSync(
       join(directory, 'feeds', `medio${outlet}.xml`),
-      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>Medio ${outlet}</title>\n${body}\n</channel></rss>\n`,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0"><channel><title>${escapeXml(outletNames[outlet]!)}</title>\n${body}\n</channel></rss>\n`,
     );
   }
 }
@@ -275,8 +180,9 @@ async function freshDatabase(work: string): Promise<Record<string, unknown>> {
 export default async function pipelineSuites(): Promise<BenchSuite> {
   const work = mkdtempSync(join(tmpdir(), 'espectro-bench-'));
   const data = join(work, 'data');
-  const items = syntheticCorpus(HEADLINES);
-  writeDataFolder(data, items);
+  const { items, outlets } = recombinedCorpus(HEADLINES);
+  const outletCount = outlets.length;
+  writeDataFolder(data, items, outlets);
   const runs: Record<string, unknown>[] = [];
   try {
     runs.push(await endToEnd(data, 'pglite', work));
@@ -287,14 +193,14 @@ export default async function pipelineSuites(): Promise<BenchSuite> {
   for (const run of runs) console.log(`espectro run end to end: ${JSON.stringify(run)}`);
   const fresh = await freshDatabase(work).catch((error: Error) => ({ error: error.message }));
   console.log(`fresh embedded database: ${JSON.stringify(fresh)}`);
-  const feeds: IngestSource[] = Array.from({ length: OUTLETS }, (_, outlet) => ({
+  const feeds: IngestSource[] = Array.from({ length: outletCount }, (_, outlet) => ({
     name: `medio${outlet}.xml`,
     kind: 'feed',
     content: readFileSync(join(data, 'feeds', `medio${outlet}.xml`)),
   }));
-  const roster = Array.from({ length: OUTLETS }, (_, index) => ({
+  const roster = Array.from({ length: outletCount }, (_, index) => ({
     domain: `medio${index}.example`,
-    name: `Medio ${index}`,
+    name: outlets[index]!,
   }));
   const asJson = JSON.stringify(items);
   rmSync(work, { recursive: true, force: true });
@@ -307,12 +213,12 @@ export default async function pipelineSuites(): Promise<BenchSuite> {
     },
     cases: [
       {
-        name: `ingestSources: ${OUTLETS} recorded RSS feeds, ${items.length} items (parse, canonicalise, dedup)`,
+        name: `ingestSources: ${outletCount} recorded RSS feeds, ${items.length} items (parse, canonicalise, dedup)`,
         run: () => ingestSources(feeds, { roster, seenAt: '2026-04-27T12:00:00Z' }),
         operationsPerCall: items.length,
         targetOperationsPerSecond: 5_000,
       },
     ],
-    notes: { headlines: items.length, outlets: OUTLETS, endToEnd: runs, freshDatabase: fresh },
+    notes: { headlines: items.length, outlets: outletCount, endToEnd: runs, freshDatabase: fresh },
   };
 }
