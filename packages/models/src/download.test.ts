@@ -256,6 +256,26 @@ describe('pullModel (loopback server)', () => {
     expect(await leftovers(destination)).toEqual([]);
   });
 
+  test('no server at the address: retried, then a network error naming the reason', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolveListen) => closed.listen(0, '127.0.0.1', resolveListen));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolveClose) => closed.close(() => resolveClose()));
+    const refused = recordingSleep();
+    await expect(
+      pullModel(spec([{ path: 'model.onnx', url: `http://127.0.0.1:${port}/model.onnx` }]), {
+        directory: join(directory, 'refused'),
+        attempts: 2,
+        sleep: refused.sleep,
+      }),
+    ).rejects.toMatchObject({
+      code: 'network',
+      attempts: 2,
+      message: expect.stringMatching(/ECONNREFUSED.*no network\? pull on a machine with internet/),
+    });
+    expect(refused.waits).toEqual([1_000]);
+  });
+
   test('404 is not retried', async () => {
     const missing = recordingSleep();
     await expect(

@@ -171,7 +171,12 @@ async function attemptDownload(
       headers: offset > 0 ? { range: `bytes=${offset}-` } : {},
     });
   } catch (error) {
-    throw new RetryableFailure('network', (error as Error).message, undefined, { cause: error });
+    // undici says only "fetch failed"; the reason (ECONNREFUSED, ENOTFOUND, …) is in its cause.
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    const reason = cause?.code ?? cause?.message;
+    throw new RetryableFailure('network', `${(error as Error).message}${reason ? ` (${reason})` : ''}`, undefined, {
+      cause: error,
+    });
   }
   if (response.status === 416 && offset > 0) {
     // The server has nothing after what we hold: the partial is whole, or longer than the file.
