@@ -3,11 +3,11 @@
  * statistics embedder — and, for an existing voices file, always the backend it was enrolled with.
  */
 import { createCamPlusPlusEmbedder } from './campplus.js';
-import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, type Embedder } from './embedder.js';
+import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND, type Embedder } from './embedder.js';
 import type { VoicesFile } from './enrollment.js';
 import { SpeakerIdError } from './errors.js';
 import { campPlusPlusModel, installedModelPath, modelFolder } from './models.js';
-import { createStatisticsEmbedder } from './statistics-embedder.js';
+import { createProjectedStatisticsEmbedder, createStatisticsEmbedder } from './statistics-embedder.js';
 
 /** Which backend to use: 'auto' picks CAM++ when a model is available, else statistics. */
 export type BackendChoice = 'auto' | 'statistics' | 'campplus';
@@ -47,6 +47,7 @@ export async function embedderForVoices(
   options: Omit<ResolveEmbedderOptions, 'backend'> = {},
 ): Promise<Embedder> {
   if (voices.backend === STATISTICS_BACKEND) return createStatisticsEmbedder();
+  if (voices.backend === STATISTICS_PROJECTED_BACKEND) return createProjectedStatisticsEmbedder();
   if (voices.backend === CAMPPLUS_BACKEND) return resolveEmbedder({ ...options, backend: 'campplus' });
   throw new SpeakerIdError(
     'backend_mismatch',

@@ -5,6 +5,8 @@
 
 /** Backend label of the offline statistics embedder, stored in voices files and printed with results. */
 export const STATISTICS_BACKEND = 'statistics (offline, no model)';
+/** Backend label of the statistics embedder followed by a trained projection (LDA on synthetic training voices). */
+export const STATISTICS_PROJECTED_BACKEND = 'statistics + LDA (offline, trained on synthetic voices)';
 /** Backend label of CAM++ run by sherpa-onnx. */
 export const CAMPPLUS_BACKEND = 'campplus (sherpa-onnx)';
 

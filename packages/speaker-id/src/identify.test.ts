@@ -1,7 +1,7 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
-import { identifyEmbedding, scoreAgainstSpeakers, thresholdsFor } from './identify.js';
+import { identifyEmbedding, perSpeakerThresholds, scoreAgainstSpeakers, thresholdsFor } from './identify.js';
 import { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
 
 const vector = (length: number) =>
@@ -138,5 +138,46 @@ describe('adaptive s-norm', () => {
     expect(thresholdsFor(CAMPPLUS_BACKEND, false).unknownThreshold).toBe(0.5);
     expect(thresholdsFor(STATISTICS_BACKEND, false).unknownThreshold).toBeGreaterThan(0.5);
     expect(thresholdsFor('something else', true)).toEqual(thresholdsFor(CAMPPLUS_BACKEND, true));
+  });
+});
+
+describe('per-speaker thresholds from a cohort', () => {
+  propertyTest.prop([
+    fc.array(vector(3), { minLength: 1, maxLength: 4 }),
+    fc.array(vector(3), { minLength: 1, maxLength: 8 }),
+    fc.double({ min: 0.001, max: 0.1, noNaN: true }),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+  ])(
+    'each is the highest cohort score plus the guard, raised to the pooled quantile',
+    (embeddings, cohort, guard, floorQuantile) => {
+      const speakers = embeddings.map((embedding, index) => ({ name: `speaker-${index}`, embedding }));
+      const withFloor = perSpeakerThresholds(speakers, cohort, { guard, floorQuantile });
+      const withoutFloor = perSpeakerThresholds(speakers, cohort, { guard, floorQuantile: 0 });
+      const pooled = speakers.flatMap((speaker) => cohort.map((member) => cosineSimilarity(member, speaker.embedding)));
+      for (const speaker of speakers) {
+        const highest = Math.max(...cohort.map((member) => cosineSimilarity(member, speaker.embedding)));
+        expect(withoutFloor[speaker.name]).toBeCloseTo(highest + guard, 12);
+        expect(withFloor[speaker.name]!).toBeGreaterThanOrEqual(withoutFloor[speaker.name]!);
+        // The floor is one of the pooled scores, at or above the wanted share of them.
+        const floor = withFloor[speaker.name]!;
+        if (floor > withoutFloor[speaker.name]!) {
+          expect(pooled).toContain(floor);
+          expect(pooled.filter((score) => score < floor).length).toBeLessThanOrEqual(
+            Math.floor(floorQuantile * pooled.length),
+          );
+        }
+      }
+      // No cohort voice clears any threshold, so a cohort voice as the chunk is never identified.
+      for (const member of cohort)
+        expect(
+          identifyEmbedding(member, speakers, { unknownThreshold: -1, minMargin: 0, perSpeaker: withFloor }).speaker,
+        ).toBeNull();
+    },
+  );
+
+  test('needs a cohort and a quantile in [0, 1]', () => {
+    const speakers = [{ name: 'a', embedding: [1, 0] }];
+    expect(() => perSpeakerThresholds(speakers, [])).toThrow(/need a cohort/);
+    expect(() => perSpeakerThresholds(speakers, [[0, 1]], { floorQuantile: 2 })).toThrow(/floorQuantile/);
   });
 });

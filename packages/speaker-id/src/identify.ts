@@ -7,7 +7,7 @@
  * The best speaker is returned only if its score reaches `unknownThreshold` and beats the runner-up
  * by at least `minMargin`; otherwise the chunk is unknown and `reason` says why.
  */
-import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
+import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from './embedder.js';
 import { SpeakerIdError } from './errors.js';
 import { cosineSimilarity } from './vectors.js';
 
@@ -73,7 +73,69 @@ export const defaultThresholds: Record<
     cosine: { unknownThreshold: 0.8, minMargin: 0.02 },
     snorm: { unknownThreshold: 2, minMargin: 0.5 },
   },
+  // 0.65: the 98th percentile of the open-set report's cohort clips scored against its candidates
+  // (0.643), i.e. {@link COHORT_FLOOR_QUANTILE} of {@link perSpeakerThresholds} pooled; never-enrolled test clips were not used.
+  [STATISTICS_PROJECTED_BACKEND]: {
+    cosine: { unknownThreshold: 0.65, minMargin: 0.02 },
+    snorm: { unknownThreshold: 2, minMargin: 0.5 },
+  },
 };
+
+/** How {@link perSpeakerThresholds} turns cohort scores into thresholds. */
+export interface CohortThresholdOptions {
+  /** Added to each candidate's highest cohort score (default {@link COHORT_GUARD}). */
+  guard?: number;
+  /**
+   * Every threshold is at least this quantile of all cohort × candidate scores pooled (default
+   * {@link COHORT_FLOOR_QUANTILE}), so a candidate no cohort voice resembles does not get a
+   * threshold low enough for any voice; 0 turns the floor off.
+   */
+  floorQuantile?: number;
+}
+
+/** Default guard above a candidate's highest cohort score (cosine units). */
+export const COHORT_GUARD = 0.005;
+/** Default quantile of pooled cohort scores that every per-speaker threshold reaches. */
+export const COHORT_FLOOR_QUANTILE = 0.98;
+
+/**
+ * Per-speaker thresholds from enrolment and an impostor cohort (raw cosine): each candidate's
+ * threshold is the highest score any cohort embedding reaches against it plus `guard`, and at
+ * least the `floorQuantile` of all cohort × candidate scores. The cohort must be voices that are
+ * not candidates (other speakers recorded the same way, or the cohort shipped with a backend).
+ *
+ * @example
+ * const perSpeaker = perSpeakerThresholds(voices.speakers, cohort);
+ * identifyEmbedding(chunk, voices.speakers, { unknownThreshold: 0.65, minMargin: 0.02, perSpeaker });
+ */
+export function perSpeakerThresholds(
+  speakers: readonly ScoredSpeaker[],
+  cohort: readonly ArrayLike<number>[],
+  options: CohortThresholdOptions = {},
+): Record<string, number> {
+  const guard = options.guard ?? COHORT_GUARD;
+  const floorQuantile = options.floorQuantile ?? COHORT_FLOOR_QUANTILE;
+  if (!(floorQuantile >= 0 && floorQuantile <= 1))
+    throw new SpeakerIdError('invalid_argument', `floorQuantile must be in [0, 1], got ${floorQuantile}`);
+  if (cohort.length === 0) throw new SpeakerIdError('invalid_argument', 'per-speaker thresholds need a cohort');
+  const pooled: number[] = [];
+  const highest: Record<string, number> = {};
+  for (const speaker of speakers) {
+    let best = Number.NEGATIVE_INFINITY;
+    for (const member of cohort) {
+      const score = cosineSimilarity(member, speaker.embedding);
+      pooled.push(score);
+      best = Math.max(best, score);
+    }
+    highest[speaker.name] = best + guard;
+  }
+  pooled.sort((a, b) => a - b);
+  const floor =
+    floorQuantile === 0 || pooled.length === 0
+      ? Number.NEGATIVE_INFINITY
+      : pooled[Math.min(pooled.length - 1, Math.floor(floorQuantile * pooled.length))]!;
+  return Object.fromEntries(Object.entries(highest).map(([name, value]) => [name, Math.max(value, floor)]));
+}
 
 /** Thresholds for a backend (CAM++'s for unknown backends). */
 export function thresholdsFor(backend: string, withCohort: boolean): { unknownThreshold: number; minMargin: number } {

@@ -7,7 +7,7 @@
  * @packageDocumentation
  */
 export { SpeakerIdError, type SpeakerIdErrorCode } from './errors.js';
-export { CAMPPLUS_BACKEND, STATISTICS_BACKEND, type Embedder } from './embedder.js';
+export { CAMPPLUS_BACKEND, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND, type Embedder } from './embedder.js';
 export {
   decodeWav,
   downmixToMono,
@@ -37,6 +37,7 @@ export {
 } from './vad.js';
 export { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
 export {
+  createProjectedStatisticsEmbedder,
   createStatisticsEmbedder,
   deltaFeatures,
   statisticsEmbedding,
@@ -86,9 +87,23 @@ export {
   type VoicesFile,
 } from './enrollment.js';
 export {
+  applyProjection,
+  parseProjection,
+  symmetricEigen,
+  trainLdaProjection,
+  type LabelledVector,
+  type LdaTrainingOptions,
+  type LinearProjection,
+} from './projection.js';
+export { STATISTICS_PROJECTED_COHORT, STATISTICS_PROJECTION } from './statistics-projection.data.js';
+export {
+  COHORT_FLOOR_QUANTILE,
+  COHORT_GUARD,
   defaultThresholds,
   decideFromScores,
   identifyEmbedding,
+  perSpeakerThresholds,
+  type CohortThresholdOptions,
   scoreAgainstSpeakers,
   silenceIdentification,
   thresholdsFor,

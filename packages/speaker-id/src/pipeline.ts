@@ -24,6 +24,8 @@ export interface ChunkIdentifyOptions extends IdentifyOptions {
   minSpeechFrames?: number;
   /** Energy-VAD parameters. */
   vad?: VadOptions;
+  /** Per-candidate thresholds (e.g. from `perSpeakerThresholds`) replacing `unknownThreshold` for those candidates. */
+  perSpeaker?: Readonly<Record<string, number>>;
 }
 
 /** A chunk's identification with the backend that produced it. */
@@ -56,6 +58,7 @@ export async function identifySamples(
   const thresholds = {
     unknownThreshold: options.unknownThreshold ?? defaults.unknownThreshold,
     minMargin: options.minMargin ?? defaults.minMargin,
+    ...(options.perSpeaker ? { perSpeaker: options.perSpeaker } : {}),
   };
   const embedding = await embedder.embed(samples16k, 16000);
   const scoring = {

@@ -1,8 +1,17 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
 import { syntheticSpeakers, syntheticVoice } from './testing/synthetic-voice.js';
-import { STATISTICS_BACKEND } from './embedder.js';
-import { createStatisticsEmbedder, deltaFeatures, statisticsEmbedding } from './statistics-embedder.js';
+import { embedderForVoices } from './default-embedder.js';
+import { STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from './embedder.js';
+import { addSpeaker, createVoicesFile, enrollSpeaker } from './enrollment.js';
+import { identifySamples } from './pipeline.js';
+import { STATISTICS_PROJECTION } from './statistics-projection.data.js';
+import {
+  createProjectedStatisticsEmbedder,
+  createStatisticsEmbedder,
+  deltaFeatures,
+  statisticsEmbedding,
+} from './statistics-embedder.js';
 import { cosineSimilarity, norm } from './vectors.js';
 
 describe('statistics embedder', () => {
@@ -64,4 +73,37 @@ describe('statistics embedder', () => {
       expect(norm(embedding)).toBeCloseTo(1, 5);
     },
   );
+});
+
+describe('projected statistics embedder (shipped LDA)', () => {
+  test('has its own backend label and dimension, and voices files enrolled with it load it back', async () => {
+    const projected = createProjectedStatisticsEmbedder();
+    expect(projected.backend).toBe(STATISTICS_PROJECTED_BACKEND);
+    expect(projected.dimension).toBe(STATISTICS_PROJECTION.dimension);
+    const embedding = (await projected.embed(syntheticVoice(syntheticSpeakers.ana!, 3, 1), 16000)) as Float32Array;
+    expect(embedding).toHaveLength(40);
+    expect(norm(embedding)).toBeCloseTo(1, 5);
+    const voices = createVoicesFile(projected);
+    expect((await embedderForVoices(voices)).backend).toBe(STATISTICS_PROJECTED_BACKEND);
+    expect((await embedderForVoices(createVoicesFile(createStatisticsEmbedder()))).backend).toBe(STATISTICS_BACKEND);
+  });
+
+  test('identifySamples applies per-speaker thresholds', async () => {
+    const projected = createProjectedStatisticsEmbedder();
+    const ana = await enrollSpeaker({
+      name: 'ana',
+      clips: [{ file: 'ana-1', samples: syntheticVoice(syntheticSpeakers.ana!, 3, 1) }],
+      embedder: projected,
+    });
+    const voices = addSpeaker(createVoicesFile(projected), ana, projected);
+    const chunk = syntheticVoice(syntheticSpeakers.ana!, 3, 9);
+    const open = await identifySamples(chunk, { voices, embedder: projected, unknownThreshold: -1 });
+    expect(open.speaker).toBe('ana');
+    const strict = await identifySamples(chunk, {
+      voices,
+      embedder: projected,
+      perSpeaker: { ana: open.score! + 0.01 },
+    });
+    expect(strict).toMatchObject({ speaker: null, reason: 'below_threshold' });
+  });
 });

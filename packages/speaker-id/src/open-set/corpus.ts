@@ -18,7 +18,8 @@ import {
 } from './roster.js';
 
 /** The role a clip plays in the report. */
-export type ClipRole = 'enrollment' | 'cohort' | 'target' | 'impostor';
+/** `training` clips are only used to train the statistics projection (`train-projection.ts`). */
+export type ClipRole = 'enrollment' | 'cohort' | 'target' | 'impostor' | 'training';
 
 /** One rendered clip. */
 export interface OpenSetClip {
@@ -98,7 +99,7 @@ async function renderClip(
   pairIndex: number,
   condition: ConditionId,
 ): Promise<OpenSetClip> {
-  const kind = role === 'enrollment' || role === 'cohort' ? 'enroll' : 'test';
+  const kind = role === 'enrollment' || role === 'cohort' || role === 'training' ? 'enroll' : 'test';
   const pair = (kind === 'enroll' ? ENROLLMENT_SENTENCE_PAIRS : TEST_SENTENCE_PAIRS)[pairIndex]!;
   const folder = join(directory, folderName(voice));
   await mkdir(folder, { recursive: true });
@@ -157,5 +158,25 @@ export async function renderCorpus(
       }
     }
   }
+  return inBatches(tasks, concurrency);
+}
+
+/**
+ * Renders the training clips of the statistics projection: every voice speaks `clips` of the
+ * enrollment sentence pairs, each under every condition in `conditions`.
+ */
+export async function renderTrainingCorpus(
+  voices: readonly OpenSetVoice[],
+  clips: number,
+  conditions: readonly ConditionId[],
+  directory: string,
+  concurrency = 2,
+): Promise<OpenSetClip[]> {
+  if (clips > ENROLLMENT_SENTENCE_PAIRS.length)
+    throw new RangeError(`at most ${ENROLLMENT_SENTENCE_PAIRS.length} training clips per voice`);
+  const tasks: (() => Promise<OpenSetClip>)[] = [];
+  for (const voice of voices)
+    for (let pair = 0; pair < clips; pair += 1)
+      for (const condition of conditions) tasks.push(() => renderClip(directory, voice, 'training', pair, condition));
   return inBatches(tasks, concurrency);
 }

@@ -12,7 +12,7 @@
 import type { Embedder } from '../embedder.js';
 import { enrollSpeaker, loadClip, type EnrolledSpeaker } from '../enrollment.js';
 import { equalErrorRate, minDcf, type Trial } from '../evaluation.js';
-import { decideFromScores, scoreAgainstSpeakers } from '../identify.js';
+import { COHORT_FLOOR_QUANTILE, decideFromScores, perSpeakerThresholds, scoreAgainstSpeakers } from '../identify.js';
 import type { ConditionId } from './conditions.js';
 import type { OpenSetClip } from './corpus.js';
 
@@ -92,6 +92,8 @@ export interface CohortCalibration {
   asNormThreshold: number;
   /** Per candidate: the highest raw cosine any cohort clip reached against it, plus the guard. */
   perSpeakerCosine: Record<string, number>;
+  /** The same, each at least the `floorQuantile` of all cohort × candidate cosines ({@link perSpeakerThresholds}). */
+  perSpeakerCosineWithFloor: Record<string, number>;
   /** Pseudo-impostor trials the calibration saw. */
   pseudoImpostorClips: number;
 }
@@ -100,26 +102,31 @@ export interface CohortCalibration {
  * Calibrates thresholds from the impostor cohort only: each cohort voice plays the unknown
  * speaker in turn, scored against the candidates with AS-norm over the *other* cohort voices; the
  * AS-norm threshold is the highest best-candidate score any of them reached plus `guard`. The
- * per-speaker cosine thresholds are each candidate's highest cohort cosine plus `cosineGuard`.
+ * per-speaker cosine thresholds are each candidate's highest cohort cosine plus `guards.cosine`,
+ * with and without the floor at `guards.floorQuantile` of the pooled cohort cosines.
  * Nothing here looks at the impostor test clips, so the report's rejection rate is out of sample.
  */
 export function calibrateOnCohort(
   embeddings: OpenSetEmbeddings,
-  guards: { asNorm: number; cosine: number } = { asNorm: 0.25, cosine: 0.005 },
+  guards: { asNorm: number; cosine: number; floorQuantile?: number } = { asNorm: 0.25, cosine: 0.005 },
   cohortTopN = REPORT_COHORT_TOP_N,
 ): CohortCalibration {
   let highest = Number.NEGATIVE_INFINITY;
-  const perSpeakerCosine: Record<string, number> = {};
-  for (const speaker of embeddings.speakers) perSpeakerCosine[speaker.name] = Number.NEGATIVE_INFINITY;
   for (const member of embeddings.cohort) {
     const others = embeddings.cohort.filter((other) => other.voice !== member.voice).map((other) => other.embedding);
     const normed = scoreAgainstSpeakers(member.embedding, embeddings.speakers, { cohort: others, cohortTopN });
     highest = Math.max(highest, ...Object.values(normed));
-    const cosines = scoreAgainstSpeakers(member.embedding, embeddings.speakers);
-    for (const [name, score] of Object.entries(cosines))
-      perSpeakerCosine[name] = Math.max(perSpeakerCosine[name]!, score + guards.cosine);
   }
-  return { asNormThreshold: highest + guards.asNorm, perSpeakerCosine, pseudoImpostorClips: embeddings.cohort.length };
+  const cohort = embeddings.cohort.map((member) => member.embedding);
+  return {
+    asNormThreshold: highest + guards.asNorm,
+    perSpeakerCosine: perSpeakerThresholds(embeddings.speakers, cohort, { guard: guards.cosine, floorQuantile: 0 }),
+    perSpeakerCosineWithFloor: perSpeakerThresholds(embeddings.speakers, cohort, {
+      guard: guards.cosine,
+      floorQuantile: guards.floorQuantile ?? COHORT_FLOOR_QUANTILE,
+    }),
+    pseudoImpostorClips: embeddings.cohort.length,
+  };
 }
 
 /** Counts for one condition (or all of them). */

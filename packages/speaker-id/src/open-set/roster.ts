@@ -233,12 +233,19 @@ export interface OpenSetRoster {
  * Splits the voices into roles: espeak-ng variants are dealt in the order of
  * {@link ESPEAK_VARIANTS} (enrolled first, then impostors, then cohort), synthetic voices likewise.
  *
- * @throws RangeError when more espeak-ng voices are asked for than there are variants.
+ * @throws RangeError when more voices are asked for than there are outside the training voices.
  */
 export function openSetRoster(size: RosterSize = FULL_ROSTER): OpenSetRoster {
   const espeakTotal = size.enrolledEspeak + size.impostorEspeak + size.cohortEspeak;
-  if (espeakTotal > ESPEAK_VARIANTS.length)
-    throw new RangeError(`asked for ${espeakTotal} espeak-ng voices, there are ${ESPEAK_VARIANTS.length} variants`);
+  if (espeakTotal > TRAINING_VARIANT_START)
+    throw new RangeError(
+      `asked for ${espeakTotal} espeak-ng voices, there are ${TRAINING_VARIANT_START} variants outside the training voices`,
+    );
+  const syntheticTotal = size.enrolledSynthetic + size.impostorSynthetic + size.cohortSynthetic;
+  if (syntheticTotal > TRAINING_SYNTHETIC_START)
+    throw new RangeError(
+      `asked for ${syntheticTotal} synthetic voices, at most ${TRAINING_SYNTHETIC_START} are outside the training voices`,
+    );
   let espeakNext = 0;
   let syntheticNext = 0;
   const take = (espeak: number, synthetic: number): OpenSetVoice[] => {
@@ -252,4 +259,38 @@ export function openSetRoster(size: RosterSize = FULL_ROSTER): OpenSetRoster {
     impostors: take(size.impostorEspeak, size.impostorSynthetic),
     cohort: take(size.cohortEspeak, size.cohortSynthetic),
   };
+}
+
+/**
+ * The first {@link ESPEAK_VARIANTS} index reserved for training voices: the full report's roles
+ * use the variants before it, so the trained projection never hears a candidate, a never-enrolled
+ * voice or a cohort voice.
+ */
+export const TRAINING_VARIANT_START = 54;
+/** The first synthetic-voice index reserved for training (the full report uses 0–17). */
+export const TRAINING_SYNTHETIC_START = 32;
+
+/**
+ * The voices the statistics projection is trained on: every espeak-ng variant from
+ * {@link TRAINING_VARIANT_START} on, each in `settingsPerVariant` languages / pitches / speeds
+ * (each setting one training class), and `synthetic` synthetic voices from
+ * {@link TRAINING_SYNTHETIC_START}.
+ */
+export function trainingRoster(settingsPerVariant = 3, synthetic = 32): OpenSetVoice[] {
+  const voices: OpenSetVoice[] = [];
+  for (let index = TRAINING_VARIANT_START; index < ESPEAK_VARIANTS.length; index += 1) {
+    for (let setting = 0; setting < settingsPerVariant; setting += 1) {
+      const variant = ESPEAK_VARIANTS[index]!;
+      const language = LANGUAGES[(index + setting) % LANGUAGES.length]!;
+      const pitch = Math.round(20 + 60 * spread(index * 7 + setting, 0.13));
+      const speed = Math.round(135 + 45 * spread(index * 7 + setting, 0.71));
+      const id = `train:${language}+${variant}@p${pitch}s${speed}`;
+      voices.push({ kind: 'espeak', id, espeak: { id, language, variant, pitch, speed } });
+    }
+  }
+  for (let index = 0; index < synthetic; index += 1) {
+    const voice = syntheticOpenSetVoice(TRAINING_SYNTHETIC_START + index);
+    voices.push({ ...voice, id: `train:${voice.id}` });
+  }
+  return voices;
 }

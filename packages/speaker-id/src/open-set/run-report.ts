@@ -9,13 +9,14 @@
  * condition, enrolled clips identified correctly and never-enrolled clips returned unknown, with
  * the EER / minDCF and the load average. The figures in the README come from this script.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createStatisticsEmbedder } from '../statistics-embedder.js';
-import { thresholdsFor } from '../identify.js';
-import { STATISTICS_BACKEND } from '../embedder.js';
+import { COHORT_FLOOR_QUANTILE, thresholdsFor } from '../identify.js';
+import { parseProjection } from '../projection.js';
+import { STATISTICS_PROJECTION } from '../statistics-projection.data.js';
 import { toolAvailable } from './audio-tools.js';
 import { CONDITION_IDS, type ConditionId } from './conditions.js';
 import { renderCorpus } from './corpus.js';
@@ -37,6 +38,11 @@ const { values } = parseArgs({
     conditions: { type: 'string', default: CONDITION_IDS.join(',') },
     'high-frequency': { type: 'string' },
     'block-weights': { type: 'string' },
+    projection: { type: 'string' },
+    'cosine-guard': { type: 'string', default: '0.005' },
+    'as-norm-guard': { type: 'string', default: '0.25' },
+    'skip-test-clips': { type: 'string', default: '0' },
+    'floor-quantile': { type: 'string', default: String(COHORT_FLOOR_QUANTILE) },
   },
 });
 for (const tool of ['espeak-ng', 'sox'] as const)
@@ -64,11 +70,26 @@ const embedderOptions = {
   blockWeights: { mean: meanWeight!, deviation: deviationWeight!, deltaDeviation: deltaWeight! },
 };
 console.log(`Statistics embedder options: ${JSON.stringify(embedderOptions)}`);
-const embeddings = await embedOpenSet(clips, createStatisticsEmbedder(embedderOptions));
-const scored = scoreOpenSet(embeddings);
-const calibration = calibrateOnCohort(embeddings);
-const cosineDefaults = thresholdsFor(STATISTICS_BACKEND, false);
-const snormDefaults = thresholdsFor(STATISTICS_BACKEND, true);
+// `--projection FILE`: a projection trained by train-projection.ts (JSON), applied after the
+// statistics; `--projection shipped`: the one the package ships.
+const projection =
+  values.projection === 'shipped'
+    ? STATISTICS_PROJECTION
+    : values.projection
+      ? parseProjection(JSON.parse(await readFile(values.projection, 'utf8')), values.projection)
+      : undefined;
+if (projection) console.log(`Projection: ${projection.dimension} dimensions, trained on ${projection.trainedOn}`);
+const embedder = createStatisticsEmbedder({ ...embedderOptions, ...(projection ? { projection } : {}) });
+const embeddings = await embedOpenSet(clips, embedder);
+// `--skip-test-clips K`: score only test clips K+1… (clips a threshold choice was not made on).
+const scored = scoreOpenSet(embeddings).filter(({ clip }) => clip.pair >= Number(values['skip-test-clips']));
+const calibration = calibrateOnCohort(embeddings, {
+  cosine: Number(values['cosine-guard']),
+  asNorm: Number(values['as-norm-guard']),
+  floorQuantile: Number(values['floor-quantile']),
+});
+const cosineDefaults = thresholdsFor(embedder.backend, false);
+const snormDefaults = thresholdsFor(embedder.backend, true);
 const rules: DecisionRule[] = [
   { label: 'cosine, default threshold', scoring: 'cosine', ...cosineDefaults },
   {
@@ -76,6 +97,12 @@ const rules: DecisionRule[] = [
     scoring: 'cosine',
     ...cosineDefaults,
     perSpeaker: calibration.perSpeakerCosine,
+  },
+  {
+    label: `cosine, per-speaker thresholds with the cohort's ${values['floor-quantile']} quantile as floor`,
+    scoring: 'cosine',
+    ...cosineDefaults,
+    perSpeaker: calibration.perSpeakerCosineWithFloor,
   },
   { label: 'AS-norm, default threshold', scoring: 'as-norm', ...snormDefaults },
   {
