@@ -735,6 +735,24 @@ export const LABELS = {
   triageDone: { es: 'Transición registrada.', 'pt-BR': 'Transição registrada.' },
   triageRefused: { es: 'Transición rechazada: {message}', 'pt-BR': 'Transição recusada: {message}' },
   triageEmpty: { es: 'No hay impugnaciones.', 'pt-BR': 'Não há contestações.' },
+  triageNotFound: { es: 'No existe la impugnación {id}.', 'pt-BR': 'Não existe a contestação {id}.' },
+  invalidTransition: { es: 'La transición no es válida: {problems}', 'pt-BR': 'A transição não é válida: {problems}' },
+  triageRefusedTerminal: {
+    es: 'una impugnación en estado «{from}» es definitiva',
+    'pt-BR': 'uma contestação no estado «{from}» é definitiva',
+  },
+  triageRefusedInvalid: {
+    es: 'no se puede pasar de «{from}» a «{to}»',
+    'pt-BR': 'não é possível passar de «{from}» para «{to}»',
+  },
+  triageRefusedChronological: {
+    es: 'la transición es anterior a la última registrada',
+    'pt-BR': 'a transição é anterior à última registrada',
+  },
+  triageRefusedNotes: {
+    es: 'pasar a «{to}» exige notas de revisión',
+    'pt-BR': 'passar para «{to}» exige notas de triagem',
+  },
   // Open data
   dataTitle: { es: 'Datos abiertos', 'pt-BR': 'Dados abertos' },
   dataIntro: {

@@ -111,6 +111,11 @@ const TRANSLATED = [
   '/datos',
   '/datos/api',
   '/retenidas',
+  '/fuentes/atacama.example',
+  `/retenidas/${HELD_WITH_SENTENCES.id}`,
+  `/retenidas/${HELD_WITHOUT_SYNTHESIS_ID}`,
+  '/contestar',
+  '/editor',
 ];
 /** The pt-BR copies a reader reaches most: axe and the narrow-screen checks visit them too. */
 const PT_PAGES = [
@@ -121,6 +126,9 @@ const PT_PAGES = [
   '/pt/metodologia',
   '/pt/datos',
   '/pt/archivo',
+  '/pt/fuentes/atacama.example',
+  `/pt/retenidas/${HELD_WITH_SENTENCES.id}`,
+  '/pt/contestar',
 ];
 /** Other sections' pages, also held to the narrow-screen check. */
 const SECTION_PAGES = ['/chile', '/chile/clasificacion'];
@@ -943,7 +951,7 @@ describe.each(SITE_MODES)('pt-BR copies (%s)', (mode) => {
     }));
   /** The content links of a page: stories and outlets, in order. */
   const contentLinks = (html: string) =>
-    [...html.matchAll(/href="(\/historia\/[^"#?]+|\/fuentes\/[^"#?]+)"/g)].map((match) => match[1]);
+    [...html.matchAll(/href="(?:\/pt)?(\/historia\/[^"#?]+|\/fuentes\/[^"#?]+)"/g)].map((match) => match[1]);
   const readPage = async (path: string) => {
     const response = await fetch(url(path));
     expect(response.status, path).toBe(200);
@@ -990,7 +998,8 @@ describe.each(SITE_MODES)('pt-BR copies (%s)', (mode) => {
     expect(prisma.match(/data-blindspot-list="prisma"/g)).toHaveLength(1);
     for (const { story } of PRISMA_BLINDSPOTS.slice(0, 100)) expect(prisma).toContain(`href="/historia/${story.id}"`);
     const sources = await readPage('/pt/fuentes');
-    for (const outlet of FIXTURE.outlets) expect(sources).toContain(`href="/fuentes/${outlet.domain}"`);
+    // Outlet pages are translated: the pt-BR list links to their pt-BR copies.
+    for (const outlet of FIXTURE.outlets) expect(sources).toContain(`href="/pt/fuentes/${outlet.domain}"`);
     const home = await readPage('/pt');
     expect(home).toContain('data-home-section="main"');
     expect(home).toContain('data-featured="prisma"');
@@ -1180,6 +1189,70 @@ describe('editor triage (CON-2)', () => {
 
   test('a transition without the editor cookie is refused', async () => {
     expect((await transition('', { id: 'x', to: 'triage', by: 'alguien', notes: '' })).status).toBe(401);
+  });
+});
+
+describe('the forms answer in the reader language (issue 18 §7)', () => {
+  const form = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(url(path), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: sites.served.server.origin, ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  test('a contestation too long is refused in pt-BR on /pt/contestar, naming the field by its pt-BR label, and kept', async () => {
+    const fields = { outlet: 'cordillera.example', dimension: 'bias', text: 'x'.repeat(5001) };
+    const [portuguese, spanish] = [
+      await form('/pt/contestar', fields, readerHeaders(readerId(40))),
+      await form('/contestar', fields, readerHeaders(readerId(41))),
+    ];
+    expect([portuguese.status, spanish.status]).toEqual([400, 400]);
+    const [pt, es] = [await portuguese.text(), await spanish.text()];
+    expect(pt).toContain('<html lang="pt-BR"');
+    expect(pt).toContain(`A contestação não é válida: «${LABELS.contestText['pt-BR']}»:`);
+    expect(pt).not.toContain(LABELS.contestText.es);
+    expect(pt).not.toContain('La impugnación no es válida');
+    expect(pt).toContain('action="/pt/contestar"');
+    expect(pt).toContain('x'.repeat(5001)); // the text is kept, not cut
+    // The control: the Spanish page says it in Spanish.
+    expect(es).toContain(`La impugnación no es válida: «${LABELS.contestText.es}»:`);
+  });
+
+  test('/pt/editor: signs in on its own path, refuses a bad form and a skipped step in pt-BR', async () => {
+    const signedIn = await form('/pt/editor', { action: 'signin', token: EDITOR_TOKEN });
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.headers.get('location')).toBe('/pt/editor');
+    const setCookie = signedIn.headers.getSetCookie();
+    expect(setCookie.join('\n')).toContain('Path=/pt/editor');
+    const cookie = setCookie.map((entry) => entry.split(';')[0]).join('; ');
+    const created = (await (
+      await contest({ dimension: 'bias', outlet: 'radioandina.example', text: 'Otra lectura.' }, readerId(42))
+    ).json()) as { contestation: { id: string } };
+    const id = created.contestation.id;
+    const noEditor = await form(
+      '/pt/editor',
+      { action: 'transition', id, to: 'triage', by: '', notes: '' },
+      { cookie },
+    );
+    expect(noEditor.status).toBe(400);
+    const noEditorPage = await noEditor.text();
+    expect(noEditorPage).toContain(`A transição não é válida: «${LABELS.triageEditor['pt-BR']}»:`);
+    expect(noEditorPage).not.toMatch(/\bby:|Too small|expected string/);
+    const skipped = await form(
+      '/pt/editor',
+      { action: 'transition', id, to: 'accepted', by: 'editora', notes: 'x' },
+      { cookie },
+    );
+    expect(skipped.status).toBe(409);
+    expect(await skipped.text()).toContain('Transição recusada: não é possível passar de «');
+    const missing = await form(
+      '/pt/editor',
+      { action: 'transition', id: 'imp-nao-existe', to: 'triage', by: 'editora', notes: '' },
+      { cookie },
+    );
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Não existe a contestação imp-nao-existe.');
   });
 });
 

@@ -17,12 +17,16 @@ export const TRANSLATED_PAGES: readonly RegExp[] = [
   /^\/temas$/,
   /^\/temas\/[a-z0-9-]+(\/[1-9][0-9]*)?$/,
   /^\/fuentes$/,
+  /^\/fuentes\/[^/]+$/,
   /^\/prisma$/,
   /^\/metodologia$/,
   /^\/datos$/,
   /^\/datos\/api$/,
   /^\/buscar$/,
   /^\/retenidas(\/pagina\/[1-9][0-9]*)?$/,
+  /^\/retenidas\/(?!pagina$)[^/]+$/,
+  /^\/contestar$/,
+  /^\/editor$/,
 ];
 
 /** The Spanish path of a page and its locale (`/pt/temas` → `{ path: '/temas', locale: 'pt-BR' }`). */
@@ -66,4 +70,19 @@ export function alternatePaths(path: string): { locale: Locale; path: string }[]
   const page = pageOfPath(path.length > 1 ? path.replace(/\/+$/, '') : path);
   if (!TRANSLATED_PAGES.some((pattern) => pattern.test(page.path))) return [];
   return (['es', 'pt-BR'] as const).map((locale) => ({ locale, path: localePath(locale, page.path) }));
+}
+
+/**
+ * The locale of a page that answers both addresses itself (`src/pages/[...lang]/…`, for the form
+ * pages that must handle their own POST): no `lang` is Spanish, `pt` is pt-BR, anything else is
+ * not a page (`undefined`, a 404).
+ *
+ * @example
+ * localeOfLangParameter(undefined); // 'es'
+ * localeOfLangParameter('pt'); // 'pt-BR'
+ * localeOfLangParameter('en'); // undefined
+ */
+export function localeOfLangParameter(lang: string | undefined): Locale | undefined {
+  if (lang === undefined) return 'es';
+  return lang === 'pt' ? 'pt-BR' : undefined;
 }

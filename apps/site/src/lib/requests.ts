@@ -9,11 +9,15 @@ import {
   CONTESTATION_TEXT_MAX_LENGTH,
   ContestationDimensionSchema,
   ContestationSchema,
+  ContestationTransitionRequestSchema,
   formatZodIssues,
   type ContestationRateLimitRule,
+  type ContestationRefusalReasonSchema,
+  type ContestationStatus,
+  type ContestationTransitionRequest,
 } from '@espectro/methodology';
 import { z } from 'zod';
-import { t, type LabelKey } from '../i18n.js';
+import { CONTESTATION_STATUS_LABELS, t, type LabelKey } from '../i18n.js';
 import type { ContestationBackend, ContestationRecord, ReaderReport } from './contestations.js';
 import type { Locale } from './types.js';
 
@@ -172,6 +176,7 @@ const FIELD_LABELS: Record<string, LabelKey> = {
   message: 'reportMessage',
   by: 'triageEditor',
   notes: 'triageNotes',
+  to: 'status',
 };
 
 /** A field's label in `locale`, or its name when it has none. */
@@ -375,5 +380,63 @@ export function jsonResponse(body: unknown, status = 200, extraHeaders: Record<s
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...extraHeaders },
+  });
+}
+
+/** The fields of an editor's transition form (`/editor`); `action` says which form it is. */
+export const TRANSITION_FIELDS = ['action', 'id', 'to', 'by', 'notes'] as const;
+
+/** Outcome of {@link parseTransitionFields}. */
+export type TransitionFieldsOutcome =
+  { ok: true; request: ContestationTransitionRequest } | { ok: false; problem: RequestProblem };
+
+/**
+ * Validates an editor's transition form (CON-2: target status, who, notes) at `at`, with zod's
+ * messages in the editor's language, each naming the field by its label on the form.
+ *
+ * @example
+ * parseTransitionFields({ action: 'transition', id: 'imp-1', to: 'triage', by: '' }, new Date(), 'pt-BR');
+ * // { ok: false, problem: { status: 400, message: 'A transição não é válida: «Editor»: …' } }
+ */
+export function parseTransitionFields(fields: BodyFields, at: Date, locale: Locale): TransitionFieldsOutcome {
+  const unknown = rejectUnknownFields(fields, TRANSITION_FIELDS, locale) ?? rejectInvalidCharacters(fields, locale);
+  if (unknown !== null) return { ok: false, problem: unknown };
+  const parsed = ContestationTransitionRequestSchema.safeParse(
+    { to: fields.to, by: fields.by, notes: fields.notes ?? '', at: at.toISOString() },
+    zodErrors(locale),
+  );
+  if (parsed.success) return { ok: true, request: parsed.data };
+  const problems = describeFieldIssues(locale, parsed.error);
+  return {
+    ok: false,
+    problem: {
+      status: 400,
+      code: 'invalid_fields',
+      message: t(locale, 'invalidTransition', { problems }),
+      issues: issuesOf(parsed.error),
+    },
+  };
+}
+
+type ContestationRefusalReason = z.infer<typeof ContestationRefusalReasonSchema>;
+
+const REFUSAL_LABELS: Record<ContestationRefusalReason, LabelKey> = {
+  terminal_state: 'triageRefusedTerminal',
+  invalid_transition: 'triageRefusedInvalid',
+  not_chronological: 'triageRefusedChronological',
+  notes_required: 'triageRefusedNotes',
+};
+
+/**
+ * Why CON-2 refused a transition, in the editor's language, with the statuses as the page names
+ * them (the methodology's own message is English, for logs).
+ */
+export function transitionRefusalText(
+  locale: Locale,
+  refusal: { reason: ContestationRefusalReason; from: ContestationStatus; to: ContestationStatus },
+): string {
+  return t(locale, REFUSAL_LABELS[refusal.reason], {
+    from: CONTESTATION_STATUS_LABELS[refusal.from][locale],
+    to: CONTESTATION_STATUS_LABELS[refusal.to][locale],
   });
 }

@@ -53,3 +53,19 @@ export async function heldListPage(
   const list = page === undefined ? undefined : listPage(held, page, HELD_PAGES);
   return list === undefined ? undefined : { total: held.length, list };
 }
+
+/** `/fuentes/[domain]` (and its pt-BR copy): one entry per outlet. */
+export async function outletStaticPaths(): Promise<{ params: { domain: string } }[]> {
+  const outlets = await (await getSiteData()).listOutlets();
+  return outlets.map((outlet) => ({ params: { domain: outlet.domain } }));
+}
+
+/** `/retenidas/[id]` (and its pt-BR copy): every held story whose data carry its review. */
+export async function heldReviewStaticPaths(): Promise<{ params: { id: string } }[]> {
+  const data = await getSiteData();
+  const paths: { params: { id: string } }[] = [];
+  for (const story of await data.listHeldStories()) {
+    if ((await data.getHeldStory(story.id)) !== undefined) paths.push({ params: { id: story.id } });
+  }
+  return paths;
+}
