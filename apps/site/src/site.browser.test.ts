@@ -52,6 +52,7 @@ import {
   type SiteBuild,
   type SiteServer,
 } from './testing/site-build.js';
+import { measurePageWeight, PAGE_WEIGHT_BUDGETS, type PageWeight } from './testing/page-weight.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Tabs the browser tests open at once in one context. */
@@ -1701,6 +1702,38 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       },
       { width: 390, height: 844 },
     );
+  });
+
+  test('page-weight budget: a story page transfers at most 100 KB in at most the budgeted requests, at 390 and 1280 px', async () => {
+    // The heaviest story pages the fixture has (most articles, with a cover image), in each language.
+    const heaviest = (language: string) =>
+      PUBLISHED.filter((story) => story.language === language && story.image !== null).sort(
+        (left, right) => right.articles.length - left.articles.length,
+      )[0]!;
+    const paths = [`/historia/${heaviest('es').id}`, `/historia/${heaviest('pt').id}`];
+    const weights: PageWeight[] = [];
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 900 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      try {
+        for (const path of paths) weights.push(await measurePageWeight(context, sites.static.server.origin, path));
+      } finally {
+        await context.close();
+      }
+    }
+    for (const weight of weights) {
+      // Something was measured: the document, its stylesheet and the cover image at least.
+      expect(weight.bytesByType.Document, weight.path).toBeGreaterThan(1000);
+      expect(weight.bytesByType.Image, weight.path).toBeGreaterThan(0);
+      expect(weight.transferredBytes, `${weight.path}: ${JSON.stringify(weight)}`).toBeLessThanOrEqual(
+        PAGE_WEIGHT_BUDGETS.storyPageBytes,
+      );
+      expect(weight.requests, `${weight.path}: ${JSON.stringify(weight)}`).toBeLessThanOrEqual(
+        PAGE_WEIGHT_BUDGETS.storyPageRequests,
+      );
+    }
   });
 
   test('story page: how each side headlined it, when each side covered it, topic, and the coverage bar above the fold on a phone', async () => {
