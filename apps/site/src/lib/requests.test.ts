@@ -28,9 +28,18 @@ describe('describeFieldIssues', () => {
     expect(text).not.toMatch(/Too (small|big)/i);
   });
 
-  test('a field without a label keeps its name', () => {
+  test('the target status is named as the page names it; a field without a label keeps its name', () => {
     const parsed = ContestationTransitionRequestSchema.safeParse({ ...transition, by: 'editora', notes: '', to: 'x' });
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(describeFieldIssues('es', parsed.error)).toMatch(/^«to»: /);
+    if (!parsed.success) expect(describeFieldIssues('es', parsed.error)).toMatch(/^«Estado»: /);
+    // `at` is the server's clock, never a form field: it has no label.
+    const unlabelled = ContestationTransitionRequestSchema.safeParse({
+      ...transition,
+      by: 'editora',
+      notes: '',
+      at: 'x',
+    });
+    expect(unlabelled.success).toBe(false);
+    if (!unlabelled.success) expect(describeFieldIssues('es', unlabelled.error)).toMatch(/^«at»: /);
   });
 });
