@@ -24,7 +24,10 @@ import {
   type LiveClock,
 } from '@espectro/factcheck';
 import { fictionalDebateReplay } from '@espectro/factcheck/replay';
-import { createStoreDebateRepository } from '@espectro/store';
+import { createStore, createStoreDebateRepository, type Store } from '@espectro/store';
+import { drainReratingQueue, type PipelineBackends } from '@espectro/pipeline';
+import { recordRating } from '@espectro/rating';
+import { createManualClock } from '@espectro/ingest/testing';
 import { createTestDatabase, TEST_DATABASE_URL_ENV, type TestDatabase } from '@espectro/store/testing';
 import { buildFixtureSnapshot, HELD_WITHOUT_SYNTHESIS_ID, HOSTILE_PAYLOADS } from './fixtures/fixture.js';
 import {
@@ -34,7 +37,7 @@ import {
   type Bucket,
   type FujaDaBolhaSide,
 } from '@espectro/methodology';
-import { BIAS_LABELS, GUARD_REASON_LABELS, LABELS, TOPIC_LABELS, TOPIC_SLUGS } from './i18n.js';
+import { BIAS_LABELS, CONFIDENCE_LABELS, GUARD_REASON_LABELS, LABELS, TOPIC_LABELS, TOPIC_SLUGS } from './i18n.js';
 import { localePath } from './lib/locales.js';
 import { OUTLET_RECENT_STORIES } from './lib/outlet-stories.js';
 import { parseFeed } from '@espectro/ingest';
@@ -2019,6 +2022,152 @@ describe.skipIf(!hasChromium)('in chromium', () => {
       }
     }, 600_000);
   });
+
+  /**
+   * Issue 16's browser test: an editor accepts a contestation on /editor in chromium, the worker's
+   * `rerate` job (the pipeline's `drainReratingQueue`) runs on the store the served site reads, and
+   * the outlet page shows the new rating and its audit-trail entry. The outlet was rated as of
+   * 2026-01-10 with high confidence (R3 and an academic source 14 months old); re-rated from the
+   * same stored evidence on the day of the acceptance, the source is over two years old and CONF-H
+   * gives medium. PostgreSQL only: the site server is another process.
+   */
+  describe.skipIf(!process.env[TEST_DATABASE_URL_ENV])(
+    'an accepted contestation re-rates the outlet (issue 16)',
+    () => {
+      const domain = 'contestado.example';
+      const contestationId = 'imp-navegador';
+      let database: TestDatabase;
+      let store: Store;
+      let server: SiteServer;
+
+      beforeAll(async () => {
+        database = await createTestDatabase('postgres');
+        store = createStore(database.database);
+        await recordRating(store.ratings, {
+          evidence: {
+            domain,
+            name: 'Contestado (ficticio)',
+            country: 'CL',
+            editorial_scope: 'political',
+            illustrative: true,
+            ownership: { owner_type: 'political-party', country_regime: 'democracy', party_bucket: 'right' },
+            academic: [{ source: 'Observatorio ficticio', date: '2024-11-01', weight: 'primary', domestic: true }],
+            academic_assessment: { bucket: 'right', factuality: 'high' },
+            content: {
+              sample_size: 60,
+              window_days: 90,
+              window_start: '2025-10-15',
+              content_only_sesgo: 'right',
+              content_only_factualidad: 'high',
+            },
+          },
+          asOf: '2026-01-10',
+          changedAt: '2026-01-10T09:00:00Z',
+        });
+        await store.contestations.create({
+          id: contestationId,
+          dimension: 'bias',
+          outlet: domain,
+          contesterId: 'lector-navegador',
+          text: 'La fuente académica ya tiene más de dos años.',
+          createdAt: new Date().toISOString(),
+        });
+        const base = process.env[TEST_DATABASE_URL_ENV]!;
+        const searchPath = `options=${encodeURIComponent(`-c search_path=${database.schema!}`)}`;
+        server = await startSite(sites.served.build.outDir, {
+          ESPECTRO_SITE_SOURCE: 'store',
+          DATABASE_URL: `${base}${base.includes('?') ? '&' : '?'}${searchPath}`,
+          ESPECTRO_EDITOR_TOKEN: EDITOR_TOKEN,
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --conditions=@espectro/source --import tsx`.trim(),
+        });
+      }, 300_000);
+
+      afterAll(async () => {
+        await server?.stop();
+        await database?.cleanup();
+      });
+
+      const until = <Value>(read: () => Promise<Value>) => expect.poll(read, { timeout: 120_000, interval: 200 });
+
+      test('accept on /editor → the rerate job → the outlet page shows the new rating and the audit entry', async () => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const errors: string[] = [];
+        try {
+          const page = await context.newPage();
+          page.on('pageerror', (error) => errors.push(error.message));
+          const outletPage = `${server.origin}/fuentes/${domain}`;
+          const confidence = () =>
+            page
+              .locator('dl.facts')
+              .first()
+              .locator('dt', { hasText: LABELS.confidence.es })
+              .locator('xpath=following-sibling::dd[1]')
+              .textContent();
+          await page.goto(outletPage);
+          expect(await confidence()).toBe(CONFIDENCE_LABELS.high.es);
+
+          await page.goto(`${server.origin}/editor`);
+          await page.locator('#editor-token').fill(EDITOR_TOKEN);
+          const posted = () =>
+            page.waitForResponse(
+              (response) => response.url().endsWith('/editor') && response.request().method() === 'POST',
+            );
+          await Promise.all([posted(), page.locator('form:has(#editor-token) button[type="submit"]').click()]);
+          await page.waitForLoadState('load');
+          for (const [to, notes] of [
+            ['triage', ''],
+            ['accepted', 'La fuente tiene más de dos años: se recalifica.'],
+          ] as const) {
+            const card = page.locator(`[data-contestation-id="${contestationId}"]`);
+            await card.locator('input[name="by"]').fill('editora-navegador');
+            await card.locator('textarea[name="notes"]').fill(notes);
+            await Promise.all([posted(), card.locator(`button[name="to"][value="${to}"]`).click()]);
+            await page.waitForLoadState('load');
+            await until(() =>
+              page.locator(`[data-contestation-id="${contestationId}"] [data-status]`).getAttribute('data-status'),
+            ).toBe(to);
+          }
+          // the acceptance enqueued the re-rating; the worker's rerate job drains it
+          expect(await store.reratings.list({ domain })).toMatchObject([
+            { reason: 'accepted_contestation', cause: 'accepted_contestation', contestationId, status: 'pending' },
+          ]);
+          const acceptedAt = (await store.contestations.get(contestationId))!.transitions.at(-1)!.at;
+          const rerate = await drainReratingQueue({
+            store,
+            backends: {} as PipelineBackends,
+            clock: createManualClock(acceptedAt),
+          });
+          expect(rerate).toMatchObject({ outlets: 1, reratings: 1, changed: 1, failed: 0 });
+
+          await page.goto(outletPage);
+          await until(async () => {
+            await page.reload();
+            return confidence();
+          }).toBe(CONFIDENCE_LABELS.medium.es);
+          const entry = page.locator('[data-audit="ratings"] li[data-cause="accepted_contestation"]');
+          expect(await entry.count()).toBe(1);
+          expect(await entry.textContent()).toContain(contestationId);
+          expect(await entry.textContent()).toContain(CONFIDENCE_LABELS.medium.es);
+          // the contestation, accepted, with who resolved it and the notes
+          const row = page.locator('[data-audit="contestations"] tr[data-status="accepted"]');
+          expect(await row.count()).toBe(1);
+          expect(await row.textContent()).toContain(contestationId);
+          expect(await row.textContent()).toContain('editora-navegador');
+          expect(await row.textContent()).toContain('La fuente tiene más de dos años: se recalifica.');
+          expect(errors).toEqual([]);
+        } catch (error) {
+          mkdirSync(RESULTS, { recursive: true });
+          for (const [index, open] of context.pages().entries())
+            await open
+              .screenshot({ path: join(RESULTS, `contestation-rerate-${index}.png`), fullPage: true })
+              .catch(() => undefined);
+          throw error;
+        } finally {
+          await context.close();
+        }
+      }, 600_000);
+    },
+  );
 
   test('no page is wider than a 320 or 390 px phone screen', async () => {
     const wider: Record<string, number> = {};
