@@ -546,6 +546,10 @@ describe.each(SITE_MODES)('pages over HTTP (%s)', (mode) => {
     const page = await answer.text();
     expect(page).toContain('<html lang="pt-BR"');
     expect(page).toContain(`data-result="story:${portuguese.id}"`);
+    // An outlet found from pt-BR opens its pt-BR page; a story keeps its one address.
+    const outletAnswer = await (await fetch(url('/pt/buscar?q=Cordillera'))).text();
+    expect(outletAnswer).toContain('href="/pt/fuentes/cordillera.example"');
+    expect(page).toContain(`href="/historia/${portuguese.id}"`);
     const fuja = await (await fetch(url('/fuja-da-bolha'))).text();
     expect(fuja).toContain('action="/pt/buscar"');
   });
