@@ -983,6 +983,8 @@ describe.each(SITE_MODES)('pt-BR copies (%s)', (mode) => {
       expect(portuguese, ptPath).toContain(`href="${path}" hreflang="es" lang="es" data-language-switch="es"`);
       const found = textNodes(portuguese).filter((text) => spanishOnly.some((label) => label.pattern.test(text)));
       if (found.length > 0) spanishFound[ptPath] = found;
+      // The footer's data source is printed as the data give it: it must not be Spanish text.
+      expect(portuguese, ptPath).not.toMatch(/historias ficticias|base de datos/);
       // The control: the Spanish page does show Spanish chrome, so the pattern list can find it.
       expect(
         textNodes(spanish).some((text) => spanishOnly.some((label) => label.pattern.test(text))),

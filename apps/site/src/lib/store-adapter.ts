@@ -375,7 +375,8 @@ export async function snapshotFromStore(
     version: SNAPSHOT_VERSION,
     source: {
       kind: 'store',
-      description: `@espectro/store (${store.database.backend ?? 'base de datos'})`,
+      // Language-neutral: the footer of every page, es and pt-BR, prints it as it is.
+      description: store.database.backend ? `@espectro/store (${store.database.backend})` : '@espectro/store',
       generatedAt,
       // The store holds ingested headlines, never the built-in fixtures; only the roster's rating
       // evidence may be illustrative (the demo), and that is what the site says.
