@@ -34,6 +34,37 @@ export interface PipelineContext {
   onProgress?: (event: PipelineProgress) => void;
   /** Counts committed units across stages (created on first use). */
   units?: { committed: number };
+  /**
+   * Aborted to stop (the worker's SIGTERM): every unit of work first gives the event loop a turn,
+   * then, if this is aborted, throws {@link WorkStopped} instead of starting. Without it a stage runs
+   * to its end.
+   */
+  signal?: AbortSignal;
+}
+
+/** Thrown by {@link commitUnit} instead of starting a unit once the context's `signal` is aborted. */
+export class WorkStopped extends Error {
+  override name = 'WorkStopped';
+  /** The key of the unit that was not started. */
+  readonly key: string;
+
+  constructor(key: string) {
+    super(`stopped before the unit ${key}: the worker is shutting down`);
+    this.key = key;
+  }
+}
+
+/**
+ * Resolves after one turn of the event loop (`setImmediate`). Embedded PGlite answers queries
+ * without any I/O, so a process doing only database work never reaches the loop's poll phase, where
+ * signals (SIGTERM) are delivered: awaiting this lets their handlers run.
+ *
+ * @example
+ * await turnOfEventLoop();
+ * if (signal.aborted) return;
+ */
+export function turnOfEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
@@ -47,6 +78,10 @@ export async function commitUnit<T>(
   key: string,
   work: (tx: StoreTransaction) => Promise<T>,
 ): Promise<T> {
+  if (context.signal !== undefined) {
+    await turnOfEventLoop();
+    if (context.signal.aborted) throw new WorkStopped(key);
+  }
   const units = (context.units ??= { committed: 0 });
   const result = await context.store.database.db.transaction(async (tx) => {
     const value = await work(tx);

@@ -10,7 +10,14 @@
  * @packageDocumentation
  */
 export { PipelineError, type PipelineErrorCode, type PipelineErrorDetails, type PipelineStage } from './errors.js';
-export { commitUnit, type PipelineContext, type PipelineProgress, type UnitHooks } from './context.js';
+export {
+  commitUnit,
+  turnOfEventLoop,
+  WorkStopped,
+  type PipelineContext,
+  type PipelineProgress,
+  type UnitHooks,
+} from './context.js';
 export {
   createBackends,
   embedderKey,

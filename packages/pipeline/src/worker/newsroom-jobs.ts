@@ -64,11 +64,18 @@ type CyclePayload = z.infer<typeof CyclePayloadSchema>;
 
 /**
  * The pipeline context of a job: its clock answers the cycle's instant, so a job re-run after a
- * crash (or run by another worker later) decides which retries are due exactly as planned.
+ * crash (or run by another worker later) decides which retries are due exactly as planned. A stage
+ * job is `stoppable`: it stops before its next unit of work once the worker is stopping (SIGTERM).
+ * The fetch job's ingests are not — a stored body is recorded with its feed's outcome.
  */
-function pipelineContextOf(payload: CyclePayload, context: JobContext<NewsroomServices>): PipelineContext {
+function pipelineContextOf(
+  payload: CyclePayload,
+  context: JobContext<NewsroomServices>,
+  stoppable = false,
+): PipelineContext {
   const cycleTime = new Date(payload.cycleTime);
   return {
+    ...(stoppable ? { signal: context.signal } : {}),
     store: context.store,
     backends: context.services.backends,
     clock: { now: () => new Date(cycleTime), sleep: (ms, signal) => context.clock.sleep(ms, signal) },
@@ -109,7 +116,7 @@ function stageJob(
     // A stage commits unit by unit: an attempt that failed is retried from where it stopped.
     retryLimit: 2,
     expireInSeconds: 3_600,
-    run: async (payload, context) => outcomeOf(await stage(pipelineContextOf(payload, context), context)),
+    run: async (payload, context) => outcomeOf(await stage(pipelineContextOf(payload, context, true), context)),
   });
 }
 

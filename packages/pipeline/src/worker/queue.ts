@@ -50,6 +50,11 @@ export interface JobQueue {
   /** Fails an attempt with its reason (retried while attempts remain, then kept as failed); removes its claim. */
   fail(name: string, id: string, reason: string): Promise<void>;
   /**
+   * Cancels a job its worker stopped (graceful shutdown between two units of work): no attempt is
+   * spent and its singleton key is free, so the next cycle plans the rest; removes its claim.
+   */
+  cancel(name: string, id: string): Promise<void>;
+  /**
    * Fails every active job (to be retried): only correct when no other worker can be running,
    * which the embedded database's lock guarantees. Returns how many were recovered.
    */
@@ -194,6 +199,11 @@ export async function openJobQueue(
     fail: (name, id, reason) =>
       database.rawTransaction(async (connection) => {
         await boss.fail(name, id, { reason }, { db: executorOverConnection(connection) });
+        await releaseClaims(connection, [id]);
+      }),
+    cancel: (name, id) =>
+      database.rawTransaction(async (connection) => {
+        await boss.cancel(name, id, { db: executorOverConnection(connection) });
         await releaseClaims(connection, [id]);
       }),
     async recoverOrphans() {

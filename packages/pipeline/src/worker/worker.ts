@@ -11,6 +11,7 @@
 import { hostname } from 'node:os';
 import type { Store } from '@espectro/store';
 import type { Clock } from '@espectro/ingest';
+import { turnOfEventLoop, WorkStopped } from '../context.js';
 import { forgetWorkers, hostAndPid, processAlive, readBeats, startHeartbeat, workerIsDead } from './heartbeats.js';
 import { releaseOrphanedFeedLeases } from './leases.js';
 import { openJobQueue, type JobQueue, type QueueDepths } from './queue.js';
@@ -23,6 +24,12 @@ export interface JobAttempt {
   /** The payload it ran with (for the newsroom jobs, `{ cycleTime }`: the cycle that planned it). */
   payload: unknown;
   ok: boolean;
+  /**
+   * True when the attempt stopped between two units of work because the worker is stopping
+   * (SIGTERM): not a failure — the job is cancelled, no attempt is spent, and the next cycle plans
+   * the rest (the stages select their own remaining work).
+   */
+  stopped?: boolean;
   outcome?: JobOutcome;
   error?: string;
 }
@@ -157,6 +164,9 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
       if (definition.plan) entry.planned = await queue.enqueue(definition.name, await definition.plan(context));
       const concurrency = Math.max(1, definition.concurrency ?? 1);
       for (;;) {
+        // On embedded PGlite nothing here does I/O: without a turn of the event loop a SIGTERM
+        // handler would not run (and abort `signal`) before the cycle's end.
+        await turnOfEventLoop();
         if (signal.aborted) break;
         const claimed = await queue.claim(definition.name, concurrency);
         if (claimed.length === 0) break;
@@ -170,6 +180,17 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
               return { name: definition.name, id: job.id, payload: job.data, ok: true, outcome };
             } catch (error) {
               const reason = error instanceof Error ? error.message : String(error);
+              if (error instanceof WorkStopped) {
+                await queue.cancel(definition.name, job.id);
+                return {
+                  name: definition.name,
+                  id: job.id,
+                  payload: job.data,
+                  ok: false,
+                  stopped: true,
+                  error: reason,
+                };
+              }
               await queue.fail(definition.name, job.id, reason);
               return { name: definition.name, id: job.id, payload: job.data, ok: false, error: reason };
             }
@@ -177,7 +198,7 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
         );
         for (const attempt of attempts) {
           entry.run += 1;
-          if (!attempt.ok) entry.failed += 1;
+          if (!attempt.ok && !attempt.stopped) entry.failed += 1;
           for (const [key, value] of Object.entries(attempt.outcome ?? {}))
             if (typeof value === 'number') entry.totals[key] = (entry.totals[key] ?? 0) + value;
           options.onEvent?.({ type: 'job', attempt });
