@@ -19,31 +19,21 @@ import {
   type HeadlineInput,
   type Prediction,
 } from '@espectro/headline-classifier';
-import type { HeadlineClass } from '@espectro/methodology';
+import { mulberry32, parseJsonLines, type HeadlineClass } from '@espectro/methodology';
 import type { BenchSuite } from './harness.js';
 
 const BATCH = 1_000;
 
 // The 98 real headlines of the bundled golden set, cycled to a batch of 1 000.
-const cases = readFileSync(join(BUNDLED_GOLDEN_DIRECTORY, 'cases.jsonl'), 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line) as { id: string; title: string; description: string | null });
+const cases = parseJsonLines(readFileSync(join(BUNDLED_GOLDEN_DIRECTORY, 'cases.jsonl'), 'utf8'), 'cases.jsonl').map(
+  (line) => line.value as { id: string; title: string; description: string | null },
+);
 const headlines: HeadlineInput[] = Array.from({ length: BATCH }, (_, index) => {
   const source = cases[index % cases.length]!;
   return { id: `${source.id}-${index}`, title: source.title, description: source.description };
 });
 
 const baseline = createRulesBaseline();
-
-/** Deterministic Park–Miller generator so every run measures the same data. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 16_807) % 2_147_483_647;
-    return state / 2_147_483_647;
-  };
-}
 
 // A synthetic 1 000-case golden set (class mix like the real one) and ~80 %-accurate predictions.
 const CLASSES: HeadlineClass[] = [
@@ -55,7 +45,7 @@ const CLASSES: HeadlineClass[] = [
   'ambiguous',
 ];
 const WEIGHTS = [0.2, 0.13, 0.05, 0.3, 0.29, 0.03];
-const random = generator(20_261_130);
+const random = mulberry32(20_261_130);
 const pick = (): HeadlineClass => {
   let draw = random();
   for (let index = 0; index < CLASSES.length; index += 1) {

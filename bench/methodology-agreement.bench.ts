@@ -3,7 +3,7 @@
  * AGR-2, AGR-4, LINK-1), against a plain loop counting agreements over the same 10 000 pairs.
  * Run: `pnpm --filter @espectro/methodology build && node --import tsx bench/run.ts methodology-agreement`.
  */
-import { cohenKappa, extractBoletines, macroAccuracy, sha256Hex } from '@espectro/methodology';
+import { cohenKappa, extractBoletines, macroAccuracy, sha256Hex, mulberry32 } from '@espectro/methodology';
 import type { BenchSuite } from './harness.js';
 
 const CLASSES = [
@@ -15,17 +15,8 @@ const CLASSES = [
   'ambiguous',
 ];
 
-/** Deterministic Park–Miller generator so every run measures the same data. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 16_807) % 2_147_483_647;
-    return state / 2_147_483_647;
-  };
-}
-
 function labelPairs(n: number, seed: number, agreement: number): { a: string[]; b: string[] } {
-  const random = generator(seed);
+  const random = mulberry32(seed);
   const a: string[] = [];
   const b: string[] = [];
   for (let index = 0; index < n; index += 1) {

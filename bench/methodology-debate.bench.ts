@@ -13,6 +13,7 @@ import {
   type CheckStatus,
   type DebateCheck,
   type Verdict,
+  mulberry32,
 } from '@espectro/methodology';
 import type { BenchSuite } from './harness.js';
 
@@ -29,16 +30,7 @@ const STATUSES: CheckStatus[] = [
   'removed',
 ];
 
-/** A small deterministic generator (LCG) so that the input set is identical across runs. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
-const random = seeded(20261018);
+const random = mulberry32(20261018);
 const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)] as T;
 
 const checks: DebateCheck[] = Array.from({ length: CHECK_COUNT }, (_, index) => ({

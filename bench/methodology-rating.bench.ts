@@ -11,6 +11,7 @@ import {
   type Factuality,
   type OwnerType,
   type RateOutletInput,
+  mulberry32,
 } from '@espectro/methodology';
 import type { BenchSuite } from './harness.js';
 
@@ -27,21 +28,12 @@ const OWNER_TYPES: OwnerType[] = [
 ];
 const REGIMES: CountryRegime[] = ['democracy', 'democracy', 'hybrid', 'authoritarian'];
 
-/** A small deterministic generator (LCG) so that the input set is identical across runs. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 function isoDaysBefore(asOf: string, days: number): string {
   return new Date(Date.parse(`${asOf}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 function prepareInputs(): RateOutletInput[] {
-  const random = seeded(20260427);
+  const random = mulberry32(20260427);
   const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
   const inputs: RateOutletInput[] = [];
   for (let index = 0; index < INPUT_COUNT; index += 1) {

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MAX_FEED_BYTES } from '@espectro/ingest';
 import { InputFileError } from './errors.js';
+import { jsonLines, type JsonLine } from '@espectro/methodology';
 
 /**
  * Size limits of the files the CLI reads (issue 21 §5: "size caps on every file a command reads").
@@ -104,36 +105,28 @@ export async function readInputText(path: string, cwd: string, maxBytes: number,
   return strictUtf8(await readInputBytes(path, cwd, maxBytes, what), path);
 }
 
-/** One non-blank line of a JSON-lines file, with its 1-based number. */
-export interface NumberedLine {
-  number: number;
-  text: string;
-}
-
 /**
  * Reads a JSON-lines file: the file limit, UTF-8, and the per-line limit
- * ({@link INPUT_LIMITS}); blank lines are left out, the others keep their line numbers.
+ * ({@link INPUT_LIMITS}); blank lines are left out, the others keep their line numbers
+ * (`@espectro/methodology`'s `jsonLines`).
  *
  * @example
- * for (const line of await readJsonLines('articles.jsonl', cwd)) JSON.parse(line.text);
+ * for (const line of await readJsonLines('articles.jsonl', cwd)) parseJsonLine(line, 'articles.jsonl');
  */
 export async function readJsonLines(
   path: string,
   cwd: string,
   limits: { fileBytes?: number; lineBytes?: number } = {},
-): Promise<NumberedLine[]> {
+): Promise<JsonLine[]> {
   const lineBytes = limits.lineBytes ?? INPUT_LIMITS.jsonLinesLineBytes;
   const text = await readInputText(path, cwd, limits.fileBytes ?? INPUT_LIMITS.jsonLinesFileBytes, 'a JSON-lines file');
-  const lines: NumberedLine[] = [];
-  text.split('\n').forEach((raw, index) => {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() === '') return;
+  const lines = jsonLines(text);
+  for (const line of lines) {
     // Byte length is at least the UTF-16 length / 2 … at most 3× it: measure only near the limit.
-    if (line.length > lineBytes / 3 && Buffer.byteLength(line) > lineBytes)
+    if (line.text.length > lineBytes / 3 && Buffer.byteLength(line.text) > lineBytes)
       throw new InputFileError(
-        `${path} line ${index + 1} is ${mebibytes(Buffer.byteLength(line))}, over the ${mebibytes(lineBytes)} limit for one line; nothing was processed`,
+        `${path} line ${line.number} is ${mebibytes(Buffer.byteLength(line.text))}, over the ${mebibytes(lineBytes)} limit for one line; nothing was processed`,
       );
-    lines.push({ number: index + 1, text: line });
-  });
+  }
   return lines;
 }

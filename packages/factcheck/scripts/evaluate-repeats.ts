@@ -11,7 +11,12 @@
 import { readFileSync } from 'node:fs';
 import { createMiniLMEmbedder, createOfflineEmbedder, type Embedder } from '@espectro/clustering';
 import { cosineSimilarity } from '@espectro/speaker-id';
-import { findRepeatedClaim, REP_EMBEDDING_THRESHOLDS, REP_JACCARD_THRESHOLD } from '@espectro/methodology';
+import {
+  findRepeatedClaim,
+  parseJsonLines,
+  REP_EMBEDDING_THRESHOLDS,
+  REP_JACCARD_THRESHOLD,
+} from '@espectro/methodology';
 
 interface Pair {
   id: string;
@@ -21,10 +26,10 @@ interface Pair {
   repeat: boolean;
 }
 
-const pairs = readFileSync(new URL('../data/repeat-pairs.jsonl', import.meta.url), 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line) as Pair);
+const pairs = parseJsonLines(
+  readFileSync(new URL('../data/repeat-pairs.jsonl', import.meta.url), 'utf8'),
+  'repeat-pairs.jsonl',
+).map((line) => line.value as Pair);
 
 function matched(pair: Pair, cosine: number | null, threshold: number | undefined): boolean {
   return findRepeatedClaim({

@@ -14,6 +14,15 @@ export { normaliseHost, STRIPPED_HOST_PREFIXES } from './shared/host.js';
 export { foldAccents, foldToWords } from './shared/fold.js';
 export { csvCell, toCsv, type CsvValue } from './shared/csv.js';
 export { formatIssuePath, formatZodIssues, type IssueFormat, type IssueLike } from './shared/zod-issues.js';
+export {
+  JsonLinesError,
+  jsonLines,
+  parseJsonLine,
+  parseJsonLines,
+  toJsonLines,
+  type JsonLine,
+  type ParsedJsonLine,
+} from './shared/json-lines.js';
 export { THRESHOLD_EPSILON, atLeast, atMost, greaterThan, lessThan } from './shared/exact.js';
 export * from './catalogue.js';
 export * from './rating/index.js';

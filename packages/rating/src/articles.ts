@@ -1,4 +1,4 @@
-import { IsoDateSchema, TopicSchema } from '@espectro/methodology';
+import { IsoDateSchema, JsonLinesError, jsonLines, parseJsonLine, TopicSchema } from '@espectro/methodology';
 import { z } from 'zod';
 import { dayNumber } from './dates.js';
 import { formatZodIssues, RatingError } from './errors.js';
@@ -134,22 +134,14 @@ export function parseArticle(input: unknown, where = 'article'): Article {
  * const articles = parseArticlesJsonl(await readFile('articles.jsonl', 'utf8'));
  */
 export function parseArticlesJsonl(text: string, fileName = 'articles.jsonl'): Article[] {
-  const articles: Article[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index]!.trim();
-    if (line === '') continue;
+  return jsonLines(text).map((line) => {
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = parseJsonLine(line, fileName);
     } catch (error) {
-      throw new RatingError({
-        code: 'invalid_input',
-        stage: 'articles',
-        message: `${fileName} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
-      });
+      if (!(error instanceof JsonLinesError)) throw error;
+      throw new RatingError({ code: 'invalid_input', stage: 'articles', message: error.message });
     }
-    articles.push(parseArticle(value, `${fileName} line ${index + 1}`));
-  }
-  return articles;
+    return parseArticle(value, `${fileName} line ${line.number}`);
+  });
 }

@@ -10,6 +10,7 @@ import {
   type Embedder,
   type PairJudge,
 } from '@espectro/clustering';
+import { JsonLinesError, parseJsonLine } from '@espectro/methodology';
 import { InputFileError } from '../errors.js';
 import { INPUT_LIMITS, readJsonLines } from '../input-file.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -44,9 +45,10 @@ async function readArticles(path: string, cwd: string): Promise<InputArticle[]> 
   for (const line of await readJsonLines(path, cwd)) {
     let value: unknown;
     try {
-      value = JSON.parse(line.text);
+      value = parseJsonLine(line, path);
     } catch (error) {
-      throw new InputFileError(`${path} line ${line.number} is not valid JSON: ${(error as Error).message}`);
+      if (!(error instanceof JsonLinesError)) throw error;
+      throw new InputFileError(error.message);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new InputFileError(`${path} line ${line.number} must be a JSON object with id, title and date`);
