@@ -29,14 +29,16 @@ describe('the held-out set', () => {
     }
   });
 
-  it('has unique ids, a source address and an ISO date on every line, and events with several headlines', () => {
+  it('has at least 150 headlines, unique ids, a source address and an ISO date on every line, and 25+ events with several headlines', () => {
+    expect(heldOut.length).toBeGreaterThanOrEqual(150);
     expect(new Set(heldOut.map((row) => row.id)).size).toBe(heldOut.length);
+    expect(new Set(heldOut.map((row) => row.title)).size).toBe(heldOut.length);
     for (const row of heldOut) {
       expect(row.source, row.id).toMatch(/^https?:\/\//);
       expect(Number.isNaN(Date.parse(row.date)), row.id).toBe(false);
     }
     const sizes = new Map<string, number>();
     for (const row of heldOut) sizes.set(row.event, (sizes.get(row.event) ?? 0) + 1);
-    expect([...sizes.values()].filter((size) => size > 1).length).toBeGreaterThanOrEqual(10);
+    expect([...sizes.values()].filter((size) => size > 1).length).toBeGreaterThanOrEqual(25);
   });
 });
