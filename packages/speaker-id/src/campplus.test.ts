@@ -18,8 +18,8 @@ import {
   SHERPA_ONNX_PACKAGE,
 } from './campplus.js';
 import { SpeakerIdError } from './errors.js';
-import { embedderForVoices, resolveEmbedder } from './default-embedder.js';
-import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
+import { embedderForVoices, resolveEmbedder, type BackendChoice } from './default-embedder.js';
+import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from './embedder.js';
 import { addSpeaker, createVoicesFile, enrollSpeaker } from './enrollment.js';
 import { computeFbank } from './fbank.js';
 import { CAMPPLUS_FILE_NAME } from './models.js';
@@ -146,9 +146,15 @@ describe('ONNX fixture and metadata checks (no native code)', () => {
     });
   });
 
-  test('without an installed model, auto resolves to the statistics embedder; campplus asks for a pull', async () => {
+  test('without an installed model, auto resolves to the statistics embedder with the LDA projection; campplus asks for a pull', async () => {
     const env = { ESPECTRO_MODELS: join(directory, 'empty-models') };
-    expect((await resolveEmbedder({ env })).backend).toBe(STATISTICS_BACKEND);
+    const offline = await resolveEmbedder({ env });
+    expect([offline.backend, offline.dimension]).toEqual([STATISTICS_PROJECTED_BACKEND, 40]);
+    expect((await resolveEmbedder({ env, backend: 'statistics-lda' })).backend).toBe(STATISTICS_PROJECTED_BACKEND);
+    await expect(resolveEmbedder({ env, backend: 'ecapa' as BackendChoice })).rejects.toMatchObject({
+      code: 'invalid_argument',
+      message: expect.stringMatching(/auto, statistics-lda, statistics, campplus, got "ecapa"/),
+    });
     await expect(resolveEmbedder({ env, backend: 'campplus' })).rejects.toMatchObject({ code: 'model_missing' });
     expect((await resolveEmbedder({ backend: 'statistics', modelPath: fixturePath })).backend).toBe(STATISTICS_BACKEND);
   });

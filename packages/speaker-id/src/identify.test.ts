@@ -1,7 +1,17 @@
 import { fc, test as propertyTest } from '@fast-check/vitest';
 import { describe, expect, test } from 'vitest';
-import { CAMPPLUS_BACKEND, STATISTICS_BACKEND } from './embedder.js';
-import { identifyEmbedding, perSpeakerThresholds, scoreAgainstSpeakers, thresholdsFor } from './identify.js';
+import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from './embedder.js';
+import {
+  COHORT_FLOOR_QUANTILE,
+  COHORT_GUARD,
+  decisionRuleFor,
+  identifyEmbedding,
+  perSpeakerThresholds,
+  scoreAgainstSpeakers,
+  shippedCohorts,
+  thresholdsFor,
+} from './identify.js';
+import { STATISTICS_PROJECTED_COHORT } from './statistics-projection.data.js';
 import { averageEmbedding, cosineSimilarity, l2Normalize } from './vectors.js';
 
 const vector = (length: number) =>
@@ -175,9 +185,97 @@ describe('per-speaker thresholds from a cohort', () => {
     },
   );
 
+  propertyTest.prop([
+    fc.array(vector(3), { minLength: 1, maxLength: 4 }),
+    fc.array(vector(3), { minLength: 1, maxLength: 8 }),
+    fc.double({ min: -1, max: 1, noNaN: true }),
+  ])('a minimum raises every threshold to it and changes nothing above it', (embeddings, cohort, minimum) => {
+    const speakers = embeddings.map((embedding, index) => ({ name: `speaker-${index}`, embedding }));
+    const plain = perSpeakerThresholds(speakers, cohort);
+    const raised = perSpeakerThresholds(speakers, cohort, { minimum });
+    for (const speaker of speakers) expect(raised[speaker.name]).toBe(Math.max(plain[speaker.name]!, minimum));
+  });
+
   test('needs a cohort and a quantile in [0, 1]', () => {
     const speakers = [{ name: 'a', embedding: [1, 0] }];
     expect(() => perSpeakerThresholds(speakers, [])).toThrow(/need a cohort/);
     expect(() => perSpeakerThresholds(speakers, [[0, 1]], { floorQuantile: 2 })).toThrow(/floorQuantile/);
+    expect(() => perSpeakerThresholds(speakers, [[0, 1]], { minimum: Number.NaN })).toThrow(/minimum/);
   });
+});
+
+describe('the decision rule of a backend (decisionRuleFor)', () => {
+  const unit = (index: number, dimension = 40) =>
+    Array.from({ length: dimension }, (_, position) => (position === index ? 1 : 0.1 * Math.sin(index + position)));
+  const speakers = [
+    { name: 'ana', embedding: l2Normalize(Float32Array.from(unit(0))) },
+    { name: 'bruno', embedding: l2Normalize(Float32Array.from(unit(1))) },
+  ];
+
+  test('the LDA backend decides by per-speaker thresholds over its shipped cohort unless the caller sets one', () => {
+    expect(shippedCohorts[STATISTICS_PROJECTED_BACKEND]).toBe(STATISTICS_PROJECTED_COHORT);
+    const chosen = decisionRuleFor(STATISTICS_PROJECTED_BACKEND, speakers);
+    expect(chosen.rule).toMatchObject({ kind: 'per-speaker-cohort', source: 'backend default' });
+    expect(chosen.rule.description).toContain(`(${STATISTICS_PROJECTED_COHORT.length} clips)`);
+    expect(chosen.rule.description).toContain(`+ ${COHORT_GUARD}`);
+    expect(chosen.rule.description).toContain(`${COHORT_FLOOR_QUANTILE} quantile`);
+    const backendDefault = thresholdsFor(STATISTICS_PROJECTED_BACKEND, false).unknownThreshold;
+    expect(chosen.thresholds.perSpeaker).toEqual(
+      perSpeakerThresholds(speakers, STATISTICS_PROJECTED_COHORT, { minimum: backendDefault }),
+    );
+    for (const value of Object.values(chosen.thresholds.perSpeaker!))
+      expect(value).toBeGreaterThanOrEqual(backendDefault);
+    expect(chosen.thresholds.minMargin).toBe(thresholdsFor(STATISTICS_PROJECTED_BACKEND, false).minMargin);
+    // A caller's threshold, per-speaker table or cohort wins, and the rule says so.
+    expect(decisionRuleFor(STATISTICS_PROJECTED_BACKEND, speakers, { unknownThreshold: 0.7 })).toEqual({
+      thresholds: { unknownThreshold: 0.7, minMargin: 0.02 },
+      rule: { kind: 'cosine', source: 'caller', description: 'cosine ≥ 0.7 (threshold given)' },
+    });
+    expect(decisionRuleFor(STATISTICS_PROJECTED_BACKEND, speakers, { perSpeaker: { ana: 0.9 } }).rule).toMatchObject({
+      kind: 'per-speaker',
+      source: 'caller',
+    });
+    const asNorm = decisionRuleFor(STATISTICS_PROJECTED_BACKEND, speakers, { cohort: [unit(5), unit(6)] });
+    expect(asNorm.rule).toEqual({
+      kind: 'as-norm',
+      source: 'backend default',
+      description: 'AS-norm scores over a cohort of 2 ≥ 2 σ (backend default)',
+    });
+    expect(asNorm.thresholds.perSpeaker).toBeUndefined();
+  });
+
+  test('backends without a shipped cohort keep one cosine threshold; no enrolled voices need no cohort', () => {
+    for (const backend of [STATISTICS_BACKEND, CAMPPLUS_BACKEND]) {
+      const chosen = decisionRuleFor(backend, speakers);
+      expect(chosen.rule).toEqual({
+        kind: 'cosine',
+        source: 'backend default',
+        description: `cosine ≥ ${thresholdsFor(backend, false).unknownThreshold} (backend default)`,
+      });
+      expect(chosen.thresholds).toEqual(thresholdsFor(backend, false));
+    }
+    expect(decisionRuleFor(STATISTICS_PROJECTED_BACKEND, []).rule.kind).toBe('cosine');
+  });
+
+  propertyTest.prop([
+    fc.array(vector(40), { minLength: 1, maxLength: 5 }),
+    fc.array(vector(40), { minLength: 1, maxLength: 4 }),
+  ])(
+    'with the shipped cohort, an accepted chunk always reaches its own candidate’s threshold, and no threshold is under the cohort floor',
+    (enrolled, chunks) => {
+      const voices = enrolled.map((embedding, index) => ({ name: `voice-${index}`, embedding }));
+      const { thresholds } = decisionRuleFor(STATISTICS_PROJECTED_BACKEND, voices);
+      const floor = perSpeakerThresholds(voices, STATISTICS_PROJECTED_COHORT, { guard: Number.NEGATIVE_INFINITY });
+      const backendDefault = thresholdsFor(STATISTICS_PROJECTED_BACKEND, false).unknownThreshold;
+      for (const voice of voices) {
+        expect(thresholds.perSpeaker![voice.name]).toBeGreaterThanOrEqual(floor[voice.name]!);
+        expect(thresholds.perSpeaker![voice.name]).toBeGreaterThanOrEqual(backendDefault);
+      }
+      for (const chunk of chunks) {
+        const result = identifyEmbedding(chunk, voices, thresholds);
+        if (result.speaker !== null)
+          expect(result.score!).toBeGreaterThanOrEqual(thresholds.perSpeaker![result.speaker]!);
+      }
+    },
+  );
 });

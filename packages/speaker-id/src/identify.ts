@@ -9,6 +9,7 @@
  */
 import { CAMPPLUS_BACKEND, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from './embedder.js';
 import { SpeakerIdError } from './errors.js';
+import { STATISTICS_PROJECTED_COHORT } from './statistics-projection.data.js';
 import { cosineSimilarity } from './vectors.js';
 
 /** What scoring needs from an enrolled voice. */
@@ -91,6 +92,12 @@ export interface CohortThresholdOptions {
    * threshold low enough for any voice; 0 turns the floor off.
    */
   floorQuantile?: number;
+  /**
+   * No threshold is below this (default none). {@link decisionRuleFor} passes the backend's default
+   * cosine threshold, so with few candidates — whose pooled cohort quantile rests on few scores —
+   * a threshold never falls under the value calibrated on the report's eight.
+   */
+  minimum?: number;
 }
 
 /** Default guard above a candidate's highest cohort score (cosine units). */
@@ -115,6 +122,8 @@ export function perSpeakerThresholds(
 ): Record<string, number> {
   const guard = options.guard ?? COHORT_GUARD;
   const floorQuantile = options.floorQuantile ?? COHORT_FLOOR_QUANTILE;
+  const minimum = options.minimum ?? Number.NEGATIVE_INFINITY;
+  if (Number.isNaN(minimum)) throw new SpeakerIdError('invalid_argument', 'minimum must be a number, got NaN');
   if (!(floorQuantile >= 0 && floorQuantile <= 1))
     throw new SpeakerIdError('invalid_argument', `floorQuantile must be in [0, 1], got ${floorQuantile}`);
   if (cohort.length === 0) throw new SpeakerIdError('invalid_argument', 'per-speaker thresholds need a cohort');
@@ -134,7 +143,105 @@ export function perSpeakerThresholds(
     floorQuantile === 0 || pooled.length === 0
       ? Number.NEGATIVE_INFINITY
       : pooled[Math.min(pooled.length - 1, Math.floor(floorQuantile * pooled.length))]!;
-  return Object.fromEntries(Object.entries(highest).map(([name, value]) => [name, Math.max(value, floor)]));
+  return Object.fromEntries(Object.entries(highest).map(([name, value]) => [name, Math.max(value, floor, minimum)]));
+}
+
+/**
+ * Impostor cohorts shipped with a backend (backend label → cohort embeddings). A backend listed
+ * here decides by {@link perSpeakerThresholds} over its cohort unless the caller sets a threshold.
+ */
+export const shippedCohorts: Readonly<Record<string, readonly (readonly number[])[]>> = {
+  [STATISTICS_PROJECTED_BACKEND]: STATISTICS_PROJECTED_COHORT,
+};
+
+/** How the unknown threshold of a decision was set. */
+export type ThresholdRuleKind =
+  /** Per-candidate cosine thresholds from the cohort shipped with the backend ({@link perSpeakerThresholds}). */
+  | 'per-speaker-cohort'
+  /** Per-candidate thresholds the caller passed (`perSpeaker`). */
+  | 'per-speaker'
+  /** One cosine threshold for every candidate. */
+  | 'cosine'
+  /** One threshold on AS-norm scores over the caller's cohort. */
+  | 'as-norm';
+
+/** The rule that decided a chunk, reported with every identification. */
+export interface ThresholdRule {
+  kind: ThresholdRuleKind;
+  /** `'backend default'` when the caller set nothing, `'caller'` when the options set the threshold. */
+  source: 'backend default' | 'caller';
+  /** One line for people, e.g. `per-speaker cosine thresholds from the backend's cohort (64 clips): …`. */
+  description: string;
+}
+
+/** The thresholds of a decision and the rule they come from. */
+export interface ThresholdChoice {
+  thresholds: DecisionThresholds;
+  rule: ThresholdRule;
+}
+
+/**
+ * Chooses the decision rule for one backend and set of enrolled voices. In order: a caller's
+ * `perSpeaker` thresholds; a caller's `unknownThreshold` (cosine, or AS-norm with a `cohort`);
+ * AS-norm at the backend's default when only a `cohort` is given; per-speaker thresholds from the
+ * backend's {@link shippedCohorts} when it ships one (never under the backend's default cosine threshold); else the backend's default cosine threshold.
+ *
+ * @example
+ * decisionRuleFor(STATISTICS_PROJECTED_BACKEND, voices.speakers).rule.kind // 'per-speaker-cohort'
+ */
+export function decisionRuleFor(
+  backend: string,
+  speakers: readonly ScoredSpeaker[],
+  options: IdentifyOptions & { perSpeaker?: Readonly<Record<string, number>> } = {},
+): ThresholdChoice {
+  const cohortSize = options.cohort?.length ?? 0;
+  const withCohort = cohortSize > 0;
+  const defaults = thresholdsFor(backend, withCohort);
+  const minMargin = options.minMargin ?? defaults.minMargin;
+  const unknownThreshold = options.unknownThreshold ?? defaults.unknownThreshold;
+  const scoring = withCohort ? `AS-norm scores over a cohort of ${cohortSize}` : 'cosine';
+  if (options.perSpeaker) {
+    return {
+      thresholds: { unknownThreshold, minMargin, perSpeaker: options.perSpeaker },
+      rule: {
+        kind: 'per-speaker',
+        source: 'caller',
+        description: `per-speaker thresholds given by the caller (${scoring}; ${unknownThreshold} for candidates without one)`,
+      },
+    };
+  }
+  if (withCohort || options.unknownThreshold !== undefined) {
+    const source = options.unknownThreshold === undefined ? 'backend default' : 'caller';
+    return {
+      thresholds: { unknownThreshold, minMargin },
+      rule: {
+        kind: withCohort ? 'as-norm' : 'cosine',
+        source,
+        description: `${scoring} ≥ ${unknownThreshold}${withCohort ? ' σ' : ''} (${source === 'caller' ? 'threshold given' : 'backend default'})`,
+      },
+    };
+  }
+  const cohort = shippedCohorts[backend];
+  if (cohort && cohort.length > 0 && speakers.length > 0) {
+    return {
+      thresholds: {
+        unknownThreshold,
+        minMargin,
+        perSpeaker: perSpeakerThresholds(speakers, cohort, { minimum: unknownThreshold }),
+      },
+      rule: {
+        kind: 'per-speaker-cohort',
+        source: 'backend default',
+        description:
+          `per-speaker cosine thresholds from the backend's cohort (${cohort.length} clips): each candidate's highest ` +
+          `cohort score + ${COHORT_GUARD}, at least the cohort's ${COHORT_FLOOR_QUANTILE} quantile and ${unknownThreshold}`,
+      },
+    };
+  }
+  return {
+    thresholds: { unknownThreshold, minMargin },
+    rule: { kind: 'cosine', source: 'backend default', description: `cosine ≥ ${unknownThreshold} (backend default)` },
+  };
 }
 
 /** Thresholds for a backend (CAM++'s for unknown backends). */

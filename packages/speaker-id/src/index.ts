@@ -1,7 +1,7 @@
 /**
  * @espectro/speaker-id — who is speaking in each 10-second chunk of a debate, decided on the
  * operator's machine: WAV decoding and resampling, Kaldi fbank, CAM++ through sherpa-onnx (or an
- * offline statistics embedder when no model is installed), enrollment files, cosine / s-norm
+ * offline statistics embedder with a trained LDA projection when no model is installed), enrollment files, cosine / s-norm
  * identification with an unknown threshold, and EER / minDCF calibration tools.
  *
  * @packageDocumentation
@@ -60,6 +60,7 @@ export {
   type ModelSpec,
 } from './models.js';
 export {
+  BACKEND_CHOICES,
   embedderForVoices,
   resolveEmbedder,
   type BackendChoice,
@@ -101,8 +102,10 @@ export {
   COHORT_GUARD,
   defaultThresholds,
   decideFromScores,
+  decisionRuleFor,
   identifyEmbedding,
   perSpeakerThresholds,
+  shippedCohorts,
   type CohortThresholdOptions,
   scoreAgainstSpeakers,
   silenceIdentification,
@@ -113,6 +116,9 @@ export {
   type IdentifyOptions,
   type ScoredSpeaker,
   type ScoringOptions,
+  type ThresholdChoice,
+  type ThresholdRule,
+  type ThresholdRuleKind,
 } from './identify.js';
 export { identifyFile, identifySamples, type ChunkIdentification, type ChunkIdentifyOptions } from './pipeline.js';
 export {

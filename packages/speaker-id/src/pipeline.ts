@@ -5,11 +5,12 @@
 import type { Embedder } from './embedder.js';
 import { assertCompatible, type VoicesFile } from './enrollment.js';
 import {
+  decisionRuleFor,
   identifyEmbedding,
   silenceIdentification,
-  thresholdsFor,
   type Identification,
   type IdentifyOptions,
+  type ThresholdRule,
 } from './identify.js';
 import { analyseSpeech, type VadOptions } from './vad.js';
 import { readWavFile, toMono16k } from './wav.js';
@@ -28,10 +29,14 @@ export interface ChunkIdentifyOptions extends IdentifyOptions {
   perSpeaker?: Readonly<Record<string, number>>;
 }
 
-/** A chunk's identification with the backend that produced it. */
+/** A chunk's identification with the backend and the threshold rule that produced it. */
 export interface ChunkIdentification extends Identification {
-  /** Backend label, e.g. 'statistics (offline, no model)'. */
+  /** Backend label, e.g. 'statistics + LDA (offline, trained on synthetic voices)'. */
   backend: string;
+  /** How the unknown threshold was set (see {@link decisionRuleFor}). */
+  rule: ThresholdRule;
+  /** The threshold the best candidate's score was held to; null for silence or no enrolled voices. */
+  threshold: number | null;
   /** Seconds of speech found by the energy VAD. */
   speechSeconds: number;
 }
@@ -49,25 +54,29 @@ export async function identifySamples(
 ): Promise<ChunkIdentification> {
   const { voices, embedder } = options;
   assertCompatible(voices, embedder);
+  const { thresholds, rule } = decisionRuleFor(embedder.backend, voices.speakers, options);
   const analysis = analyseSpeech(samples16k, options.vad);
   if (analysis.speechFrames < (options.minSpeechFrames ?? 20)) {
-    return { ...silenceIdentification(), backend: embedder.backend, speechSeconds: analysis.speechSeconds };
+    return {
+      ...silenceIdentification(),
+      backend: embedder.backend,
+      rule,
+      threshold: null,
+      speechSeconds: analysis.speechSeconds,
+    };
   }
-  const withCohort = (options.cohort?.length ?? 0) > 0;
-  const defaults = thresholdsFor(embedder.backend, withCohort);
-  const thresholds = {
-    unknownThreshold: options.unknownThreshold ?? defaults.unknownThreshold,
-    minMargin: options.minMargin ?? defaults.minMargin,
-    ...(options.perSpeaker ? { perSpeaker: options.perSpeaker } : {}),
-  };
   const embedding = await embedder.embed(samples16k, 16000);
   const scoring = {
     ...(options.cohort ? { cohort: options.cohort } : {}),
     ...(options.cohortTopN ? { cohortTopN: options.cohortTopN } : {}),
   };
+  const identification = identifyEmbedding(embedding, voices.speakers, thresholds, scoring);
+  const best = identification.bestCandidate;
   return {
-    ...identifyEmbedding(embedding, voices.speakers, thresholds, scoring),
+    ...identification,
     backend: embedder.backend,
+    rule,
+    threshold: best === null ? null : (thresholds.perSpeaker?.[best] ?? thresholds.unknownThreshold),
     speechSeconds: analysis.speechSeconds,
   };
 }

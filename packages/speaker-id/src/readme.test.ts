@@ -12,24 +12,30 @@ afterEach(async () => {
   if (directory) await rm(directory, { recursive: true, force: true });
 });
 
-test('the README quick start runs as written and identifies Bruno with the offline backend', async () => {
+test('the README quick start runs as written and identifies Bruno with the offline default (LDA, per-speaker thresholds)', async () => {
   const readme = await readFile(join(packageDirectory, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('## Quick start'));
   const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
   expect(snippet).toBeDefined();
-  const source = snippet!.replace(
-    "from '@espectro/speaker-id'",
-    `from ${JSON.stringify(pathToFileURL(join(packageDirectory, 'src', 'index.ts')).href)}`,
-  );
+  const source = snippet!
+    .replace(
+      "from '@espectro/speaker-id/testing'",
+      `from ${JSON.stringify(pathToFileURL(join(packageDirectory, 'src', 'testing', 'index.ts')).href)}`,
+    )
+    .replace(
+      "from '@espectro/speaker-id'",
+      `from ${JSON.stringify(pathToFileURL(join(packageDirectory, 'src', 'index.ts')).href)}`,
+    );
   directory = await mkdtemp(join(tmpdir(), 'speaker-id-readme-'));
   const file = join(directory, 'quick-start.ts');
   await writeFile(file, source);
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   await import(/* @vite-ignore */ pathToFileURL(file).href);
   expect(log).toHaveBeenCalledTimes(1);
-  const [speaker, score, margin, backend] = log.mock.calls[0]!;
+  const [speaker, score, threshold, rule, backend] = log.mock.calls[0]!;
+  console.info(log.mock.calls[0]);
   expect(speaker).toBe('Bruno');
-  expect(Number(score)).toBeGreaterThan(0.9);
-  expect(Number(margin)).toBeGreaterThan(0.05);
-  expect(backend).toBe('statistics (offline, no model)');
+  expect(Number(score)).toBeGreaterThan(Number(threshold));
+  expect(rule).toBe('per-speaker-cohort');
+  expect(backend).toBe('statistics + LDA (offline, trained on synthetic voices)');
 });

@@ -5,7 +5,8 @@ import { embedderForVoices } from './default-embedder.js';
 import { STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from './embedder.js';
 import { addSpeaker, createVoicesFile, enrollSpeaker } from './enrollment.js';
 import { identifySamples } from './pipeline.js';
-import { STATISTICS_PROJECTION } from './statistics-projection.data.js';
+import { perSpeakerThresholds } from './identify.js';
+import { STATISTICS_PROJECTED_COHORT, STATISTICS_PROJECTION } from './statistics-projection.data.js';
 import {
   createProjectedStatisticsEmbedder,
   createStatisticsEmbedder,
@@ -98,12 +99,27 @@ describe('projected statistics embedder (shipped LDA)', () => {
     const voices = addSpeaker(createVoicesFile(projected), ana, projected);
     const chunk = syntheticVoice(syntheticSpeakers.ana!, 3, 9);
     const open = await identifySamples(chunk, { voices, embedder: projected, unknownThreshold: -1 });
-    expect(open.speaker).toBe('ana');
+    expect(open).toMatchObject({ speaker: 'ana', threshold: -1, rule: { kind: 'cosine', source: 'caller' } });
     const strict = await identifySamples(chunk, {
       voices,
       embedder: projected,
       perSpeaker: { ana: open.score! + 0.01 },
     });
-    expect(strict).toMatchObject({ speaker: null, reason: 'below_threshold' });
+    expect(strict).toMatchObject({
+      speaker: null,
+      reason: 'below_threshold',
+      threshold: open.score! + 0.01,
+      rule: { kind: 'per-speaker', source: 'caller' },
+    });
+    // Without options, the backend's own rule: per-speaker thresholds over the shipped cohort.
+    const byDefault = await identifySamples(chunk, { voices, embedder: projected });
+    expect(byDefault).toMatchObject({
+      speaker: 'ana',
+      rule: { kind: 'per-speaker-cohort', source: 'backend default' },
+      threshold: perSpeakerThresholds(voices.speakers, STATISTICS_PROJECTED_COHORT, { minimum: 0.65 }).ana,
+    });
+    expect(byDefault.score!).toBeGreaterThanOrEqual(byDefault.threshold!);
+    const silence = await identifySamples(new Float32Array(48000), { voices, embedder: projected });
+    expect(silence).toMatchObject({ reason: 'silence', threshold: null, rule: { kind: 'per-speaker-cohort' } });
   });
 });

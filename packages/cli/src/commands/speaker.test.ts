@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { encodeWav, resample, STATISTICS_BACKEND } from '@espectro/speaker-id';
+import { encodeWav, resample, STATISTICS_BACKEND, STATISTICS_PROJECTED_BACKEND } from '@espectro/speaker-id';
 import { forgedWav, syntheticSpeakers, syntheticVoice } from '@espectro/speaker-id/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ExitCode, UsageError, type CliIo } from '../io.js';
@@ -52,7 +52,7 @@ function freshIo(): CliIo {
 }
 
 describe('espectro speaker', () => {
-  test('enroll adds voices to one file, with the offline backend when no CAM++ model is installed', async () => {
+  test('enroll adds voices to one file, with the offline LDA backend when no CAM++ model is installed', async () => {
     expect(
       await speakerCommand.run(
         ['enroll', '--name', 'Ana', '--out', 'voices.json', 'ana-1.wav', 'ana-2.wav'],
@@ -60,7 +60,7 @@ describe('espectro speaker', () => {
       ),
     ).toBe(ExitCode.ok);
     expect(output.join('')).toMatch(/Enrolled Ana: 2 clip\(s\), 6\.0 s of audio, into voices\.json/);
-    expect(output.join('')).toContain(`Backend: ${STATISTICS_BACKEND}`);
+    expect(output.join('')).toContain(`Backend: ${STATISTICS_PROJECTED_BACKEND}`);
     expect(
       await speakerCommand.run(
         ['enroll', '--name', 'Bruno', '--out', 'voices.json', '--json', 'bruno-1.wav', 'bruno-2.wav'],
@@ -71,16 +71,16 @@ describe('espectro speaker', () => {
       file: 'voices.json',
       name: 'Bruno',
       clips: 2,
-      backend: STATISTICS_BACKEND,
-      dimension: 240,
+      backend: STATISTICS_PROJECTED_BACKEND,
+      dimension: 40,
       speakers: ['Ana', 'Bruno'],
     });
     const voices = JSON.parse(await readFile(join(directory, 'voices.json'), 'utf8'));
-    expect(voices).toMatchObject({ formatVersion: 1, backend: STATISTICS_BACKEND, dimension: 240 });
+    expect(voices).toMatchObject({ formatVersion: 1, backend: STATISTICS_PROJECTED_BACKEND, dimension: 40 });
     expect(voices.speakers[0].clips.map((clip: { file: string }) => clip.file)).toEqual(['ana-1.wav', 'ana-2.wav']);
   });
 
-  test('identify --json prints one line per chunk with speaker, score, margin and backend', async () => {
+  test('identify --json prints one line per chunk with speaker, score, margin, threshold, backend and rule', async () => {
     const code = await speakerCommand.run(
       ['identify', 'voices.json', 'chunk-ana.wav', 'chunk-bruno.wav', 'silence.wav', '--json'],
       freshIo(),
@@ -92,25 +92,105 @@ describe('espectro speaker', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(lines).toHaveLength(3);
-    expect(Object.keys(lines[0])).toEqual(['file', 'speaker', 'score', 'margin', 'backend', 'reason']);
-    expect(lines[0]).toMatchObject({ file: 'chunk-ana.wav', speaker: 'Ana', backend: STATISTICS_BACKEND });
-    expect(lines[1]).toMatchObject({ file: 'chunk-bruno.wav', speaker: 'Bruno' });
+    expect(Object.keys(lines[0])).toEqual([
+      'file',
+      'speaker',
+      'score',
+      'margin',
+      'threshold',
+      'backend',
+      'rule',
+      'reason',
+    ]);
+    expect(lines[0]).toMatchObject({
+      file: 'chunk-ana.wav',
+      speaker: 'Ana',
+      backend: STATISTICS_PROJECTED_BACKEND,
+      rule: 'per-speaker-cohort',
+    });
+    expect(lines[1]).toMatchObject({ file: 'chunk-bruno.wav', speaker: 'Bruno', rule: 'per-speaker-cohort' });
     expect(lines[1].margin).toBeGreaterThan(0);
+    // Per-speaker thresholds: each candidate is held to its own, and the accepted score reaches it.
+    for (const line of lines.slice(0, 2)) expect(line.score).toBeGreaterThanOrEqual(line.threshold);
+    expect(lines[0].threshold).not.toBe(lines[1].threshold);
     expect(lines[2]).toEqual({
       file: 'silence.wav',
       speaker: null,
       score: null,
       margin: null,
-      backend: STATISTICS_BACKEND,
+      threshold: null,
+      backend: STATISTICS_PROJECTED_BACKEND,
+      rule: 'per-speaker-cohort',
       reason: 'silence',
     });
   });
 
-  test('identify prints a table; an impossible threshold makes every chunk unknown', async () => {
+  test('identify prints a table with the backend and the threshold rule; an impossible threshold makes every chunk unknown', async () => {
     expect(await speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav'], freshIo())).toBe(ExitCode.ok);
-    expect(output.join('')).toMatch(/chunk-ana\.wav\s+Ana\s+0\.\d{3}\s+0\.\d{3}/);
+    const table = output.join('');
+    expect(table).toContain(`Backend: ${STATISTICS_PROJECTED_BACKEND}\n`);
+    expect(table).toMatch(/Threshold rule: per-speaker cosine thresholds from the backend's cohort \(64 clips\)/);
+    expect(table).toMatch(/chunk-ana\.wav\s+Ana\s+0\.\d{3}\s+0\.\d{3}\s+\d\.\d{3}\n/);
     await speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav', '--threshold', '1.01', '--json'], freshIo());
-    expect(JSON.parse(output.join(''))).toMatchObject({ speaker: null, reason: 'below_threshold' });
+    expect(JSON.parse(output.join(''))).toMatchObject({
+      speaker: null,
+      reason: 'below_threshold',
+      threshold: 1.01,
+      rule: 'cosine',
+    });
+    await speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav', '--threshold', '1.01'], freshIo());
+    expect(output.join('')).toContain('Threshold rule: cosine ≥ 1.01 (threshold given)');
+  });
+
+  test('a voices file enrolled with the plain statistics embedder keeps working; mixing backends is refused naming the file and both', async () => {
+    expect(
+      await speakerCommand.run(
+        ['enroll', '--name', 'Ana', '--out', 'plain.json', '--backend', 'statistics', 'ana-1.wav', 'ana-2.wav'],
+        freshIo(),
+      ),
+    ).toBe(ExitCode.ok);
+    // Without --backend, a later enrolment keeps the file's own backend (240 plain statistics).
+    expect(
+      await speakerCommand.run(
+        ['enroll', '--name', 'Bruno', '--out', 'plain.json', 'bruno-1.wav', 'bruno-2.wav'],
+        freshIo(),
+      ),
+    ).toBe(ExitCode.ok);
+    expect(output.join('')).toContain(`Backend: ${STATISTICS_BACKEND}\n`);
+    expect(output.join('')).toMatch(/Note: plain\.json keeps the plain statistics embedder/);
+    expect(JSON.parse(await readFile(join(directory, 'plain.json'), 'utf8'))).toMatchObject({
+      backend: STATISTICS_BACKEND,
+      dimension: 240,
+    });
+    await speakerCommand.run(['identify', 'plain.json', 'chunk-ana.wav', 'chunk-bruno.wav', '--json'], freshIo());
+    const lines = output
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.speaker, line.backend, line.rule, line.threshold])).toEqual([
+      ['Ana', STATISTICS_BACKEND, 'cosine', 0.8],
+      ['Bruno', STATISTICS_BACKEND, 'cosine', 0.8],
+    ]);
+    // Asking for the new default on the old file is refused, naming the file and both backends.
+    expect(
+      await speakerCommand.run(
+        ['enroll', '--name', 'Carla', '--out', 'plain.json', '--backend', 'statistics-lda', 'ana-1.wav'],
+        freshIo(),
+      ),
+    ).toBe(ExitCode.invalidInput);
+    expect(errors.join('')).toContain(
+      `espectro: plain.json was enrolled with "${STATISTICS_BACKEND}", not "${STATISTICS_PROJECTED_BACKEND}"`,
+    );
+    expect(errors.join('')).toMatch(/Leave out --backend to add to plain\.json with its own backend/);
+    // A cohort of the other backend is refused the same way.
+    expect(
+      await speakerCommand.run(['identify', 'voices.json', 'chunk-ana.wav', '--cohort', 'plain.json'], freshIo()),
+    ).toBe(ExitCode.invalidInput);
+    expect(errors.join('')).toContain(
+      `espectro: plain.json was enrolled with "${STATISTICS_BACKEND}", not "${STATISTICS_PROJECTED_BACKEND}"`,
+    );
+    expect(errors.join('')).toMatch(/The cohort must be enrolled with the backend of voices\.json/);
   });
 
   test('a silent or non-WAV clip is refused with exit code 3 and the file named', async () => {

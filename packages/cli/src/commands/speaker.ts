@@ -2,15 +2,19 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   assertCompatible,
+  BACKEND_CHOICES,
   embedderForVoices,
   enrollFiles,
   identifyFile,
   readVoicesFile,
   resolveEmbedder,
   SpeakerIdError,
+  STATISTICS_BACKEND,
   type BackendChoice,
   type ChunkIdentification,
+  type Embedder,
   type SpeakerIdErrorCode,
+  type VoicesFile,
 } from '@espectro/speaker-id';
 import { formatTable } from '../format.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
@@ -23,19 +27,27 @@ Voice enrollment and identification, entirely on this machine (no audio leaves i
 enroll     Embeds each clip (WAV: 8/16/24/32-bit PCM or float, 8–192 kHz, up to 64 channels,
            600 s and 256 MiB per file), rejects silent clips and clips with less than --min-speech seconds of speech, and adds
            NAME to voices.json (created if missing; adding the same NAME again merges the clips).
-  --backend auto|statistics|campplus  auto (default): CAM++ when a model is installed, else the
-                                      offline statistics embedder
-  --model PATH                        CAM++ ONNX file (default: $ESPECTRO_MODELS/campplus or
-                                      ~/.cache/espectro/models/campplus; get it with
-                                      \`espectro models pull campplus\`)
-  --min-speech SECONDS                minimum speech per clip (default 1)
+           An existing voices.json keeps the backend it was enrolled with; a --backend that differs is refused.
+  --backend auto|statistics-lda|statistics|campplus
+                       auto (default): CAM++ when a model is installed, else statistics-lda, the
+                       offline statistics embedder with the shipped LDA projection (40 dimensions);
+                       statistics: the plain statistics embedder (240 dimensions, the offline
+                       default before the projection; weaker on noisy and 8 kHz audio)
+  --model PATH         CAM++ ONNX file (default: $ESPECTRO_MODELS/campplus or
+                       ~/.cache/espectro/models/campplus; get it with \`espectro models pull campplus\`)
+  --min-speech SECONDS minimum speech per clip (default 1)
 
-identify   Scores each chunk against the enrolled voices with the backend they were enrolled with.
-  --threshold X        best score below X → unknown (default per backend; calibrate it)
+identify   Scores each chunk against the enrolled voices with the backend they were enrolled with, and
+           prints the backend and the threshold rule that decided. Default rule: per-speaker
+           thresholds from the backend's shipped impostor cohort for statistics-lda files (each
+           candidate's highest cohort score + 0.005, at least the cohort's 0.98 quantile); one cosine
+           threshold per backend otherwise (0.5 CAM++, 0.8 plain statistics).
+  --threshold X        one threshold for every candidate: best score below X → unknown (calibrate it)
   --min-margin X       best − second best below X → unknown
-  --cohort FILE        voices file of other speakers for adaptive s-norm
+  --cohort FILE        voices file of other speakers (same backend) for adaptive s-norm (threshold 2 σ)
   --model PATH         CAM++ ONNX file when voices.json was enrolled with CAM++
-  --json               one JSON line per chunk: {"file","speaker","score","margin","backend","reason"}
+  --json               one JSON line per chunk:
+                       {"file","speaker","score","margin","threshold","backend","rule","reason"}
 
 Exit codes: 0 done, 1 model or runtime failure, 2 usage error, 3 invalid audio or voices file.`;
 
@@ -76,8 +88,8 @@ async function enroll(args: string[], io: CliIo): Promise<number> {
   if (!values.out) throw new UsageError('enroll needs --out voices.json');
   if (positionals.length === 0) throw new UsageError('enroll needs at least one CLIP.wav');
   const backend = (values.backend ?? 'auto') as BackendChoice;
-  if (!['auto', 'statistics', 'campplus'].includes(backend))
-    throw new UsageError(`--backend must be auto, statistics or campplus, got "${values.backend}"`);
+  if (!BACKEND_CHOICES.includes(backend))
+    throw new UsageError(`--backend must be ${BACKEND_CHOICES.join(', ')}, got "${values.backend}"`);
   const minSpeechSeconds = parseNumber(values['min-speech'], '--min-speech');
   if (minSpeechSeconds !== undefined && minSpeechSeconds < 0) throw new UsageError('--min-speech must be ≥ 0');
   const voicesPath = resolve(io.cwd, values.out);
@@ -88,6 +100,13 @@ async function enroll(args: string[], io: CliIo): Promise<number> {
     existing && backend === 'auto'
       ? await embedderForVoices(existing, { ...(modelPath ? { modelPath } : {}), env: io.env })
       : await resolveEmbedder({ backend, ...(modelPath ? { modelPath } : {}), env: io.env });
+  if (existing)
+    refuseMixing(
+      existing,
+      values.out,
+      embedder,
+      `Leave out --backend to add to ${values.out} with its own backend, or enroll into a new file`,
+    );
   const byAbsolutePath = new Map(positionals.map((file) => [resolve(io.cwd, file), file]));
   const voices = await enrollFiles({
     name,
@@ -109,8 +128,25 @@ async function enroll(args: string[], io: CliIo): Promise<number> {
     `Enrolled ${speaker.name}: ${speaker.clips.length} clip(s), ${seconds.toFixed(1)} s of audio, into ${values.out}\n`,
   );
   io.stdout(`Backend: ${voices.backend}${voices.model ? ` (${voices.model})` : ''}\n`);
+  if (existing && backend === 'auto' && voices.backend === STATISTICS_BACKEND)
+    io.stdout(
+      `Note: ${values.out} keeps the plain statistics embedder it was enrolled with; enroll into a new file for the default (--backend statistics-lda)\n`,
+    );
   io.stdout(`Voices in the file: ${voices.speakers.map((entry) => entry.name).join(', ')}\n`);
   return ExitCode.ok;
+}
+
+/**
+ * Refuses to put embeddings of two backends (or models, or dimensions) side by side: the message of
+ * `assertCompatible` names the file as the user typed it and both backends; `hint` says what to do.
+ */
+function refuseMixing(voices: VoicesFile, file: string, embedder: Embedder, hint: string): void {
+  try {
+    assertCompatible(voices, embedder, file);
+  } catch (error) {
+    if (!(error instanceof SpeakerIdError)) throw error;
+    throw new SpeakerIdError(error.code, `${error.message}. ${hint}`, { file, cause: error });
+  }
 }
 
 function describe(result: ChunkIdentification): string {
@@ -156,12 +192,18 @@ async function identify(args: string[], io: CliIo): Promise<number> {
   if (values.cohort) {
     const cohortVoices = await readVoicesFile(resolve(io.cwd, values.cohort));
     if (!cohortVoices) throw new SpeakerIdError('invalid_enrollment', `${values.cohort}: file not found`);
-    assertCompatible(cohortVoices, embedder, values.cohort);
+    refuseMixing(
+      cohortVoices,
+      values.cohort,
+      embedder,
+      `The cohort must be enrolled with the backend of ${voicesArgument} ("${voices.backend}")`,
+    );
     cohort = cohortVoices.speakers.map((speaker) => speaker.embedding);
   }
   const unknownThreshold = parseNumber(values.threshold, '--threshold');
   const minMargin = parseNumber(values['min-margin'], '--min-margin');
   const rows: string[][] = [];
+  const rules = new Set<string>();
   for (const chunk of chunks) {
     const result = await identifyFile(resolve(io.cwd, chunk), {
       voices,
@@ -172,20 +214,23 @@ async function identify(args: string[], io: CliIo): Promise<number> {
     });
     if (values.json) {
       io.stdout(
-        `${JSON.stringify({ file: chunk, speaker: result.speaker, score: result.score, margin: result.margin, backend: result.backend, reason: result.reason })}\n`,
+        `${JSON.stringify({ file: chunk, speaker: result.speaker, score: result.score, margin: result.margin, threshold: result.threshold, backend: result.backend, rule: result.rule.kind, reason: result.reason })}\n`,
       );
     } else {
+      rules.add(result.rule.description);
       rows.push([
         chunk,
         describe(result),
         result.score === null ? '—' : result.score.toFixed(3),
+        result.threshold === null ? '—' : result.threshold.toFixed(3),
         result.margin === null ? '—' : result.margin.toFixed(3),
       ]);
     }
   }
   if (!values.json) {
     io.stdout(`Backend: ${embedder.backend}${embedder.model ? ` (${embedder.model})` : ''}\n`);
-    io.stdout(`${formatTable(['chunk', 'speaker', 'score', 'margin'], rows)}\n`);
+    io.stdout(`Threshold rule: ${[...rules].join('; ')}\n`);
+    io.stdout(`${formatTable(['chunk', 'speaker', 'score', 'threshold', 'margin'], rows)}\n`);
   }
   return ExitCode.ok;
 }

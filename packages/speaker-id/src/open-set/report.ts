@@ -92,7 +92,11 @@ export interface CohortCalibration {
   asNormThreshold: number;
   /** Per candidate: the highest raw cosine any cohort clip reached against it, plus the guard. */
   perSpeakerCosine: Record<string, number>;
-  /** The same, each at least the `floorQuantile` of all cohort × candidate cosines ({@link perSpeakerThresholds}). */
+  /**
+   * The same, each at least the `floorQuantile` of all cohort × candidate cosines and at least
+   * `guards.minimum` ({@link perSpeakerThresholds}) — with the backend's default cosine threshold as
+   * the minimum, the rule `identifySamples` applies by default.
+   */
   perSpeakerCosineWithFloor: Record<string, number>;
   /** Pseudo-impostor trials the calibration saw. */
   pseudoImpostorClips: number;
@@ -103,12 +107,15 @@ export interface CohortCalibration {
  * speaker in turn, scored against the candidates with AS-norm over the *other* cohort voices; the
  * AS-norm threshold is the highest best-candidate score any of them reached plus `guard`. The
  * per-speaker cosine thresholds are each candidate's highest cohort cosine plus `guards.cosine`,
- * with and without the floor at `guards.floorQuantile` of the pooled cohort cosines.
+ * with and without the floor at `guards.floorQuantile` of the pooled cohort cosines (and `guards.minimum`).
  * Nothing here looks at the impostor test clips, so the report's rejection rate is out of sample.
  */
 export function calibrateOnCohort(
   embeddings: OpenSetEmbeddings,
-  guards: { asNorm: number; cosine: number; floorQuantile?: number } = { asNorm: 0.25, cosine: 0.005 },
+  guards: { asNorm: number; cosine: number; floorQuantile?: number; minimum?: number } = {
+    asNorm: 0.25,
+    cosine: 0.005,
+  },
   cohortTopN = REPORT_COHORT_TOP_N,
 ): CohortCalibration {
   let highest = Number.NEGATIVE_INFINITY;
@@ -124,6 +131,7 @@ export function calibrateOnCohort(
     perSpeakerCosineWithFloor: perSpeakerThresholds(embeddings.speakers, cohort, {
       guard: guards.cosine,
       floorQuantile: guards.floorQuantile ?? COHORT_FLOOR_QUANTILE,
+      ...(guards.minimum !== undefined ? { minimum: guards.minimum } : {}),
     }),
     pseudoImpostorClips: embeddings.cohort.length,
   };

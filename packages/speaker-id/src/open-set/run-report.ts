@@ -43,6 +43,9 @@ const { values } = parseArgs({
     'as-norm-guard': { type: 'string', default: '0.25' },
     'skip-test-clips': { type: 'string', default: '0' },
     'floor-quantile': { type: 'string', default: String(COHORT_FLOOR_QUANTILE) },
+    // The floored per-speaker rule's minimum: 'default' (the backend's default cosine threshold, as
+    // identifySamples applies it), 'none', or a number.
+    minimum: { type: 'string', default: 'default' },
   },
 });
 for (const tool of ['espeak-ng', 'sox'] as const)
@@ -83,12 +86,21 @@ const embedder = createStatisticsEmbedder({ ...embedderOptions, ...(projection ?
 const embeddings = await embedOpenSet(clips, embedder);
 // `--skip-test-clips K`: score only test clips K+1… (clips a threshold choice was not made on).
 const scored = scoreOpenSet(embeddings).filter(({ clip }) => clip.pair >= Number(values['skip-test-clips']));
+const cosineDefaults = thresholdsFor(embedder.backend, false);
+const minimum =
+  values.minimum === 'default'
+    ? cosineDefaults.unknownThreshold
+    : values.minimum === 'none'
+      ? undefined
+      : Number(values.minimum);
+if (minimum !== undefined && !Number.isFinite(minimum))
+  throw new Error(`--minimum: default, none or a number, got "${values.minimum}"`);
 const calibration = calibrateOnCohort(embeddings, {
   cosine: Number(values['cosine-guard']),
   asNorm: Number(values['as-norm-guard']),
   floorQuantile: Number(values['floor-quantile']),
+  ...(minimum !== undefined ? { minimum } : {}),
 });
-const cosineDefaults = thresholdsFor(embedder.backend, false);
 const snormDefaults = thresholdsFor(embedder.backend, true);
 const rules: DecisionRule[] = [
   { label: 'cosine, default threshold', scoring: 'cosine', ...cosineDefaults },
@@ -99,7 +111,7 @@ const rules: DecisionRule[] = [
     perSpeaker: calibration.perSpeakerCosine,
   },
   {
-    label: `cosine, per-speaker thresholds with the cohort's ${values['floor-quantile']} quantile as floor`,
+    label: `cosine, per-speaker thresholds with the cohort's ${values['floor-quantile']} quantile as floor${minimum !== undefined ? ` and at least ${minimum}` : ''}`,
     scoring: 'cosine',
     ...cosineDefaults,
     perSpeaker: calibration.perSpeakerCosineWithFloor,
