@@ -1,4 +1,4 @@
-import { sha256, stableStringify } from './schema.js';
+import { requestJsonHash } from './schema.js';
 import type { FinishReason, TokenUsage } from './types.js';
 
 /** What the response cache stores: JSON-serialisable, so any key-value store can hold it. */
@@ -44,6 +44,8 @@ export interface CacheKeyParts {
 /**
  * Cache key over (vendor, model, prompt id + version, input hash, schema hash):
  * `llm:v1:<vendor>:<model>:<promptId>@<version>:<sha256 of input>:<schema hash | text>`.
+ * The input is hashed as the JSON data the request carries (an absent `system` or `temperature`
+ * is left out, a lone surrogate is U+FFFD), written as methodology's canonical JSON.
  */
 export function cacheKey(parts: CacheKeyParts): string {
   return [
@@ -51,7 +53,7 @@ export function cacheKey(parts: CacheKeyParts): string {
     parts.vendor,
     parts.model,
     `${parts.promptId}@${parts.promptVersion}`,
-    sha256(stableStringify(parts.input)),
+    requestJsonHash(parts.input),
     parts.schemaHash ?? 'text',
   ].join(':');
 }

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { formatZodIssues } from '@espectro/methodology';
+import { canonicalJson, formatZodIssues, sha256Hex } from '@espectro/methodology';
 import { z } from 'zod';
 
 /** A zod schema converted for vendors, with a stable hash for cache keys. */
@@ -8,25 +7,35 @@ export interface PreparedSchema {
   jsonSchema: Record<string, unknown>;
   /** True when the root is `type: "object"` (OpenAI json_schema and Anthropic tools require that). */
   objectRoot: boolean;
-  /** sha256 of the JSON Schema, hex. */
+  /**
+   * sha256 (hex) of the JSON Schema as the vendor receives it ({@link requestJsonHash}: the JSON
+   * data the request body carries, written as methodology's canonical JSON).
+   */
   hash: string;
 }
 
 const prepared = new WeakMap<z.ZodType, PreparedSchema>();
 
-/** Deterministic JSON: object keys sorted. */
-export function stableStringify(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((item) => stableStringify(item)).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, item]) => item !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableStringify(item)}`).join(',')}}`;
+/** A lone (unpaired) UTF-16 surrogate: with the `u` flag, `\p{Cs}` matches only those. */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * The JSON data a vendor request carries for `value`, ready for methodology's `canonicalJson`:
+ * what `JSON.stringify` writes (an `undefined` property is absent, NaN is `null`, a Date is its
+ * ISO string), read back, with lone surrogates in string values as U+FFFD (what a UTF-8 decoder
+ * makes of them; canonical JSON refuses them).
+ */
+export function requestJsonData(value: unknown): unknown {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) return null;
+  return JSON.parse(text, (_key, item: unknown) =>
+    typeof item === 'string' ? item.replace(LONE_SURROGATE, '\uFFFD') : item,
+  ) as unknown;
 }
 
-/** sha256 hex of a string. */
-export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+/** sha256 (hex) of the canonical JSON of {@link requestJsonData}: the one hash behind cache keys. */
+export function requestJsonHash(value: unknown): string {
+  return sha256Hex(canonicalJson(requestJsonData(value)));
 }
 
 /** Converts (once per schema object) a zod schema to the JSON Schema sent to vendors. */
@@ -38,7 +47,7 @@ export function prepareSchema(schema: z.ZodType): PreparedSchema {
   const result: PreparedSchema = {
     jsonSchema,
     objectRoot: jsonSchema.type === 'object',
-    hash: sha256(stableStringify(jsonSchema)),
+    hash: requestJsonHash(jsonSchema),
   };
   prepared.set(schema, result);
   return result;
