@@ -16,9 +16,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { clusterArticles, type ChainingGuard } from '../src/cluster.js';
-import type { PairJudge } from '../src/judge-types.js';
 import { clusteringQuality, type ClusteringQuality } from '../src/metrics.js';
 import { createOfflineEmbedder } from '../src/offline-embedder.js';
+import { perfectJudge } from './perfect-judge.js';
 
 interface DevRow {
   id: string;
@@ -36,19 +36,6 @@ const rows: DevRow[] = readFileSync(join(here, '../data/dev-set.jsonl'), 'utf8')
   .split('\n')
   .map((line) => JSON.parse(line) as DevRow);
 
-function oracleJudge(subset: DevRow[]): PairJudge {
-  const eventOf = new Map(subset.map((row) => [row.id, row.event]));
-  return {
-    backend: 'oracle (gold labels)',
-    async decide(pairs) {
-      return pairs.map((pair) => ({
-        key: pair.key,
-        verdict: eventOf.get(pair.left.id) === eventOf.get(pair.right.id) ? 'same' : 'different',
-      }));
-    },
-  };
-}
-
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
 async function score(
@@ -63,7 +50,7 @@ async function score(
     thresholds: { merge, judgeLow, source: 'sweep' },
     chainingGuard:
       options.guard === false ? false : ({ minimumAverageSimilarity: options.guard } satisfies ChainingGuard),
-    ...(options.oracle ? { judge: oracleJudge(subset) } : {}),
+    ...(options.oracle ? { judge: perfectJudge(subset) } : {}),
   });
   const gold = new Map(subset.map((row) => [row.id, row.event]));
   return {

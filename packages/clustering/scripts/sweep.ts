@@ -6,7 +6,9 @@
  *   pnpm exec tsx --conditions @espectro/source packages/clustering/scripts/sweep.ts '{"wordWeight":3}'
  *
  * The argument is JSON `OfflineEmbedderOptions` (default `{}`); the chosen setting was merge 0.22,
- * guard 0.20 with word weight 3 (README, "Calibration and measured quality").
+ * guard 0.20 with word weight 3 (README, "Calibration and measured quality"). The candidates of
+ * README "What was tried" are measured the same way, e.g. '{"nameRuns":true}',
+ * '{"wordBigramWeight":1.5}', '{"thinOverlap":{"minimumSharedStems":2,"factor":0.7}}'.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -81,7 +81,13 @@ export {
 export { guessLanguage, type HeadlineLanguage } from './language.js';
 export { loadReferenceCorpus, type ReferenceCorpus } from './reference-corpus.js';
 export { stemWord } from './stemming.js';
-export { agreementFactor, titleSignature, type AgreementFactors, type TitleSignature } from './title-signature.js';
+export {
+  agreementFactor,
+  titleSignature,
+  type AgreementFactors,
+  type TitleSignature,
+  type TitleSignatureOptions,
+} from './title-signature.js';
 export { WindowedIndex } from './windowed-index.js';
 export { SparseSum, sparseDot, sparseFromEntries, sparseNorm, type SparseVector } from './sparse.js';
 export { foldText, foldedWords, wordBoundaryNgrams, fnv1a } from './text.js';

@@ -90,6 +90,39 @@ describe('createOfflineEmbedder', () => {
     expect(agreement.factor(firstRound, other)).toBe(agreement.factor(other, firstRound));
   });
 
+  it('the candidates the sweep measured (README "What was tried") do what they say', () => {
+    const runs = createOfflineEmbedder({ nameRuns: true });
+    expect(embedder.signature('Carlos Bolsonaro apaga contas em redes sociais').names).toEqual(
+      new Set(['carlos', 'bolsonaro']),
+    );
+    expect(runs.signature('Carlos Bolsonaro apaga contas em redes sociais').names).toEqual(new Set(['bolsonaro']));
+    expect(runs.signature('Milei gana y Massa reconoce').names).toEqual(new Set(['milei', 'massa']));
+    const bolsonaro = runs.signature('Carlos Bolsonaro apaga contas em redes sociais');
+    const martins = runs.signature('A noite de Carlos Martins');
+    expect(runs.agreement!.factor(bolsonaro, martins)).toBeLessThan(1);
+    expect(
+      embedder.agreement!.factor(
+        embedder.signature('Carlos Bolsonaro apaga contas em redes sociais'),
+        embedder.signature('A noite de Carlos Martins'),
+      ),
+    ).toBe(1);
+    expect(Array.from(runs.vectorize(['Junts rompe con Sánchez'])[0]!.values)).toHaveLength(
+      embedder.vectorize(['Junts rompe con Sánchez'])[0]!.values.length,
+    );
+
+    const bigrams = createOfflineEmbedder({ wordBigramWeight: 1.5 });
+    expect(bigrams.model).toContain('+bigrams');
+    const text = 'Junts consuma la ruptura y deja a Sánchez sin mayoría';
+    expect(bigrams.vectorize([text])[0]!.indices.length).toBeGreaterThan(embedder.vectorize([text])[0]!.indices.length);
+    expect(() => createOfflineEmbedder({ wordBigramWeight: -1 })).toThrow(/wordBigramWeight/);
+
+    const thin = createOfflineEmbedder({ thinOverlap: { minimumSharedStems: 2, factor: 0.5 } });
+    const sign = (value: string) => thin.signature(value);
+    expect(thin.agreement!.factor(sign('Partido en dos'), sign('El presidente convoca a los partidos'))).toBe(0.5);
+    expect(thin.agreement!.factor(sign('El gran apagón'), sign('El gran apagón en la península'))).toBe(1);
+    expect(() => createOfflineEmbedder({ thinOverlap: { minimumSharedStems: 2, factor: 0 } })).toThrow(/thinOverlap/);
+  });
+
   it('ignores function words and embeds a text of only function words as the zero vector', () => {
     expect(STOPWORDS.has('de')).toBe(true);
     const [empty] = embedder.vectorize(['de la y en']);

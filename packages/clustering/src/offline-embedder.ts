@@ -47,6 +47,21 @@ export interface OfflineEmbedderOptions {
   thresholds?: SimilarityThresholds;
   /** Overrides the calibrated agreement factors; `false` turns the number and name checks off. */
   agreement?: AgreementFactors | false;
+  /**
+   * Candidate measured on the development set and not adopted (README, "What was tried"): name
+   * runs in the agreement check (`TitleSignatureOptions.nameRuns`). Default false.
+   */
+  nameRuns?: boolean;
+  /**
+   * Candidate, not adopted: weight of a feature for each pair of adjacent content-word stems
+   * (word bigrams), relative to one character n-gram. Default 0 (none).
+   */
+  wordBigramWeight?: number;
+  /**
+   * Candidate, not adopted: scale a pair's cosine by `factor` when the two headlines share fewer
+   * than `minimumSharedStems` content-word stems (part of the agreement check). Default off.
+   */
+  thinOverlap?: { minimumSharedStems: number; factor: number };
 }
 
 /** The offline default embedder: needs no weights, deterministic, exact sparse cosine. */
@@ -160,6 +175,17 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
       throw invalid(field, `${field} must be a positive number, got ${value}`);
   }
   const wordFeatures = options.wordFeatures ?? true;
+  const wordBigramWeight = options.wordBigramWeight ?? 0;
+  if (!(wordBigramWeight >= 0 && Number.isFinite(wordBigramWeight))) {
+    throw invalid('wordBigramWeight', `wordBigramWeight must be a number ≥ 0, got ${wordBigramWeight}`);
+  }
+  const thinOverlap = options.thinOverlap;
+  if (
+    thinOverlap &&
+    !(Number.isInteger(thinOverlap.minimumSharedStems) && thinOverlap.factor > 0 && thinOverlap.factor <= 1)
+  ) {
+    throw invalid('thinOverlap', 'thinOverlap needs an integer minimumSharedStems and a factor in (0, 1]');
+  }
   const characterFeatures = options.characterFeatures ?? true;
   const stemming = options.stemming ?? true;
   const dropStopwords = options.dropStopwords ?? true;
@@ -174,7 +200,11 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
     }
   }
   const isCommonWord = (folded: string): boolean => commonWords.has(folded);
-  const signature = (text: string): TitleSignature => titleSignature(text, isCommonWord);
+  const signatureOptions = { nameRuns: options.nameRuns ?? false };
+  const signature = (text: string): TitleSignature => {
+    const found = titleSignature(text, isCommonWord, signatureOptions);
+    return thinOverlap ? { ...found, stems: contentStems(text) } : found;
+  };
 
   const stems = new Map<string, string>();
   const stemOf = (word: string, language: 'es' | 'pt'): string => {
@@ -188,11 +218,24 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
     return stem;
   };
 
+  /** Stems of a headline's content words, for the `thinOverlap` candidate. */
+  const contentStems = (text: string): Set<string> => {
+    const language = guessLanguage(text);
+    const found = new Set<string>();
+    for (const match of text.normalize('NFC').toLowerCase().matchAll(LOWER_WORD)) {
+      const folded = foldToWords(match[0]);
+      if (folded === '' || STOPWORDS.has(folded)) continue;
+      found.add(stemming && !/\d/u.test(folded) ? stemOf(match[0], language) : folded);
+    }
+    return found;
+  };
+
   const features = (text: string): TextFeatures => {
     const grams: number[] = [];
     const words = new Map<number, number>();
     const language = guessLanguage(text);
     const names = wordFeatures && nameWeight !== 1 ? signature(text).names : undefined;
+    let previousStem: string | undefined;
     for (const match of text.normalize('NFC').toLowerCase().matchAll(LOWER_WORD)) {
       const word = match[0];
       const folded = foldToWords(word);
@@ -203,6 +246,11 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
         const hash = fnv1a32(`\u0001${stem}`);
         const weight = wordWeight * (names?.has(folded) ? nameWeight : 1);
         words.set(hash, Math.max(words.get(hash) ?? 0, weight));
+        if (wordBigramWeight > 0 && previousStem !== undefined) {
+          const bigram = fnv1a32(`\u0002${previousStem} ${stem}`);
+          words.set(bigram, Math.max(words.get(bigram) ?? 0, wordBigramWeight));
+        }
+        previousStem = stem;
       }
     }
     return { grams, words };
@@ -272,11 +320,23 @@ export function createOfflineEmbedder(options: OfflineEmbedderOptions = {}): Off
 
   const vectorize = (texts: readonly string[]): SparseVector[] => texts.map((text) => vectorizeOne(text));
   const factors = options.agreement === undefined ? OFFLINE_AGREEMENT_FACTORS : options.agreement;
+  const sharedStems = (left: TitleSignature, right: TitleSignature): number => {
+    let count = 0;
+    for (const stem of left.stems ?? []) if (right.stems?.has(stem)) count += 1;
+    return count;
+  };
   const agreement: PairAgreement<TitleSignature> | undefined =
-    factors === false ? undefined : { signature, factor: (left, right) => agreementFactor(left, right, factors) };
+    factors === false
+      ? undefined
+      : {
+          signature,
+          factor: (left, right) =>
+            agreementFactor(left, right, factors) *
+            (thinOverlap && sharedStems(left, right) < thinOverlap.minimumSharedStems ? thinOverlap.factor : 1),
+        };
   const fingerprint = (fnv1a32([...corpus].sort().join('\n')) >>> 0).toString(16).padStart(8, '0');
   const featureLabel = characterFeatures
-    ? `char${minimum}-${maximum}${wordFeatures ? (stemming ? '+stems' : '+words') : ''}`
+    ? `char${minimum}-${maximum}${wordFeatures ? (stemming ? '+stems' : '+words') : ''}${wordBigramWeight > 0 ? '+bigrams' : ''}`
     : stemming
       ? 'stems'
       : 'words';
