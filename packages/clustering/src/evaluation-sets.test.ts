@@ -2,13 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadReferenceCorpus } from './reference-corpus.js';
-import { loadDevSet } from './__fixtures__/dev-set.js';
+import { loadDevSet, loadHeldOutSet } from './__fixtures__/dev-set.js';
 
-const data = fileURLToPath(new URL('../data/', import.meta.url));
-const heldOut = readFileSync(`${data}held-out-set.jsonl`, 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line) as { id: string; title: string; date: string; event: string; source: string });
+const heldOut = loadHeldOutSet();
 const feeds = fileURLToPath(new URL('../../../examples/demo-data/feeds/', import.meta.url));
 const demoTitles = new Set(
   readdirSync(feeds).flatMap((file) =>

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseJsonLines } from '@espectro/methodology';
 
 /**
  * The real headlines the offline embedder's inverse document frequencies are learnt from, shipped
@@ -34,8 +35,8 @@ export function loadReferenceCorpus(): ReferenceCorpus {
     .sort()
     .map((file) => `idf-corpus/${file}`);
   for (const file of files) for (const line of readFileSync(`${dataDirectory}${file}`, 'utf8').split('\n')) add(line);
-  for (const line of readFileSync(`${dataDirectory}dev-set.jsonl`, 'utf8').split('\n')) {
-    if (line.trim() !== '') add((JSON.parse(line) as { title: string }).title);
+  for (const line of parseJsonLines(readFileSync(`${dataDirectory}dev-set.jsonl`, 'utf8'), 'dev-set.jsonl')) {
+    add((line.value as { title: string }).title);
   }
   cached = { texts, files: [...files, 'dev-set.jsonl'] };
   return cached;
