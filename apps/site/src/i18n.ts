@@ -720,6 +720,31 @@ export const LABELS = {
     'pt-BR': 'O veículo {domain} não está no cadastro.',
   },
   errorTitle: { es: 'No se pudo enviar', 'pt-BR': 'Não foi possível enviar' },
+  // A field's problem on a reader or editor form, naming the field as the form labels it (issue 18 §7).
+  fieldRequired: { es: '«{field}»: falta; es obligatorio.', 'pt-BR': '«{field}»: está faltando; é obrigatório.' },
+  fieldBlank: { es: '«{field}»: está vacío.', 'pt-BR': '«{field}»: está vazio.' },
+  fieldTooLong: {
+    es: '«{field}»: tiene {received} caracteres y el máximo es {maximum}. No se recortó nada: acórtalo y vuelve a enviarlo.',
+    'pt-BR':
+      '«{field}»: tem {received} caracteres e o máximo é {maximum}. Nada foi cortado: encurte o texto e envie de novo.',
+  },
+  fieldNotText: { es: '«{field}»: debe ser un texto.', 'pt-BR': '«{field}»: deve ser um texto.' },
+  fieldInvalidOption: {
+    es: '«{field}»: elige una de estas opciones: {options}.',
+    'pt-BR': '«{field}»: escolha uma destas opções: {options}.',
+  },
+  fieldInvalidDomain: {
+    es: '«{field}»: no es un dominio en minúsculas como latercera.com.',
+    'pt-BR': '«{field}»: não é um domínio em minúsculas como folha.uol.com.br.',
+  },
+  fieldInvalid: { es: '«{field}»: el valor no es válido.', 'pt-BR': '«{field}»: o valor não é válido.' },
+  fieldUnknown: {
+    es: '«{field}»: este campo no existe en el formulario.',
+    'pt-BR': '«{field}»: este campo não existe no formulário.',
+  },
+  fieldLanguage: { es: 'Idioma de la respuesta', 'pt-BR': 'Idioma da resposta' },
+  checkNotFound: { es: 'No existe el chequeo {id}.', 'pt-BR': 'Não existe a checagem {id}.' },
+  reportCheck: { es: 'Chequeo', 'pt-BR': 'Checagem' },
   // Editors
   triageTitle: { es: 'Revisión editorial de impugnaciones', 'pt-BR': 'Triagem editorial de contestações' },
   triageToken: { es: 'Clave de edición', 'pt-BR': 'Chave de edição' },
@@ -831,9 +856,9 @@ export const LABELS = {
     'pt-BR': 'Tentativas falhas demais a partir desta conexão. Tente de novo a partir de {retryAt} (UTC).',
   },
   invalidCharacters: {
-    es: 'El campo «{field}» contiene caracteres no admitidos (un carácter nulo, de control o mal codificado). Quítalos y vuelve a enviar.',
+    es: '«{field}»: contiene caracteres no admitidos (un carácter nulo, de control o mal codificado). Quítalos y vuelve a enviar.',
     'pt-BR':
-      'O campo «{field}» contém caracteres não aceitos (um caractere nulo, de controle ou mal codificado). Remova-os e envie de novo.',
+      '«{field}»: contém caracteres não aceitos (um caractere nulo, de controle ou mal codificado). Remova-os e envie de novo.',
   },
   serverError: {
     es: 'Error interno del servidor. Vuelve a intentarlo en unos minutos.',

@@ -1074,6 +1074,60 @@ describe('POST /api/contestaciones', () => {
     expect((await contest({ ...valid, outlet: 'no-existe.example' }, readerId(2))).status).toBe(422);
   });
 
+  test('each field error in es and pt-BR: its label, a stable code and its path, in the language asked for', async () => {
+    type Answer = {
+      error: {
+        code: string;
+        message: string;
+        issues: { path: string; code: string; field: string; message: string }[];
+      };
+    };
+    const cases = [
+      { fields: { ...valid, dimension: 'tone' }, path: 'dimension', code: 'invalid_option', es: 'Qué impugnas' },
+      { fields: { outlet: valid.outlet, text: valid.text }, path: 'dimension', code: 'required', es: 'Qué impugnas' },
+      { fields: { ...valid, outlet: 'No Es Un Dominio' }, path: 'outlet', code: 'invalid_domain', es: 'Medio' },
+      { fields: { ...valid, outlet: 'no-existe.example' }, path: 'outlet', code: 'unknown_outlet', es: 'Medio' },
+      { fields: { ...valid, text: ' ' }, path: 'text', code: 'blank', es: 'Explica por qué (hasta 5000 caracteres)' },
+    ];
+    for (const item of cases) {
+      // Spanish by default; pt-BR by the body's lang (the form's) or by Accept-Language.
+      const es = await contest(item.fields, readerId(7));
+      const ptByLang = await contest({ ...item.fields, lang: 'pt-BR' }, readerId(7));
+      const ptByHeader = await contest(item.fields, readerId(7), { 'accept-language': 'en;q=0.9, pt-BR;q=0.8' });
+      const [esBody, ptBody, headerBody] = (await Promise.all(
+        [es, ptByLang, ptByHeader].map((response) => response.json()),
+      )) as Answer[];
+      expect(es.headers.get('content-language')).toBe('es');
+      expect(ptByLang.headers.get('content-language')).toBe('pt-BR');
+      expect(esBody!.error.issues).toEqual([
+        expect.objectContaining({ path: item.path, code: item.code, field: item.es }),
+      ]);
+      expect(ptBody!.error.issues).toEqual([expect.objectContaining({ path: item.path, code: item.code })]);
+      expect(ptBody!.error.issues[0]!.field).not.toBe(item.es);
+      expect(headerBody).toEqual(ptBody);
+      for (const body of [esBody!, ptBody!])
+        expect(body.error.message).not.toMatch(/Invalid|expected|Too big|must not|<=/);
+    }
+  });
+
+  test('a paste over 5000 characters is refused with the limit and its length, in the language asked for', async () => {
+    const text = 'ñ'.repeat(5_123);
+    for (const [lang, words] of [
+      ['es', 'tiene 5123 caracteres y el máximo es 5000'],
+      ['pt-BR', 'tem 5123 caracteres e o máximo é 5000'],
+    ] as const) {
+      const response = await contest({ ...valid, text, lang }, readerId(8));
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { message: string; issues: unknown[] } };
+      expect(body.error.message).toContain(words);
+      expect(body.error.issues).toEqual([
+        expect.objectContaining({ path: 'text', code: 'too_long', maximum: 5000, received: 5123 }),
+      ]);
+    }
+    const badLanguage = await contest({ ...valid, lang: 'en' }, readerId(8));
+    expect(badLanguage.status).toBe(400);
+  });
+
   test('holds the per-contester hourly limit under a burst (CON-3), with Retry-After', async () => {
     const responses = await Promise.all(
       Array.from({ length: 10 }, () => contest({ ...valid, outlet: 'altiplano.example' }, readerId(3))),
@@ -1130,7 +1184,15 @@ describe('reader reports on checks (/placar/relato)', () => {
   });
 
   test('refuses unknown checks, unknown fields and cross-site posts', async () => {
-    expect((await report({ checkId: 'no-existe', message: 'x' })).status).toBe(404);
+    const missing = await report({ checkId: 'no-existe', message: 'x' });
+    expect(missing.status).toBe(404);
+    // The pt-BR page tells it in Portuguese (it printed "check no-existe not found").
+    const missingPage = await missing.text();
+    expect(missingPage).toContain('Não existe a checagem no-existe.');
+    expect(missingPage).not.toMatch(/not found/i);
+    const blank = await report({ checkId: 'aurora-2026-04-20#0.0', message: '   ' });
+    expect(blank.status).toBe(400);
+    expect(await blank.text()).toContain('«Descreva o erro»: está vazio.');
     expect((await report({ checkId: 'aurora-2026-04-20#0.0', message: 'x', extra: '1' })).status).toBe(400);
     const crossSite = await fetch(url('/placar/relato'), {
       method: 'POST',

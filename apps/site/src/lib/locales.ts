@@ -86,3 +86,41 @@ export function localeOfLangParameter(lang: string | undefined): Locale | undefi
   if (lang === undefined) return 'es';
   return lang === 'pt' ? 'pt-BR' : undefined;
 }
+
+/**
+ * The site locale a language tag names: `es` and its regions (`es-CL`) are Spanish, `pt` and its
+ * regions are pt-BR; any other tag names none (`undefined`). Case does not matter.
+ *
+ * @example
+ * localeOfLanguageTag('pt-PT'); // 'pt-BR'
+ * localeOfLanguageTag('en-US'); // undefined
+ */
+export function localeOfLanguageTag(tag: string): Locale | undefined {
+  const primary = tag.trim().toLowerCase().split('-')[0];
+  if (primary === 'es') return 'es';
+  if (primary === 'pt') return 'pt-BR';
+  return undefined;
+}
+
+/**
+ * The locale an `Accept-Language` header prefers among the site's two (RFC 9110 §12.5.4): the
+ * site locale of the tag with the highest `q` (the first one on a tie); `fallback` when the header
+ * is absent or names neither language (`*` and `q=0` name nothing).
+ *
+ * @example
+ * localeOfAcceptLanguage('en-US,en;q=0.9,pt-BR;q=0.8,es;q=0.5'); // 'pt-BR'
+ * localeOfAcceptLanguage(null); // 'es'
+ */
+export function localeOfAcceptLanguage(header: string | null, fallback: Locale = 'es'): Locale {
+  if (header === null) return fallback;
+  let best: { locale: Locale; weight: number } | undefined;
+  for (const range of header.split(',')) {
+    const [tag = '', ...parameters] = range.split(';');
+    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => /^q=/i.test(parameter));
+    const weight = quality === undefined ? 1 : Number(quality.slice(2));
+    const locale = localeOfLanguageTag(tag);
+    if (locale === undefined || !(weight > 0)) continue;
+    if (best === undefined || weight > best.weight) best = { locale, weight };
+  }
+  return best?.locale ?? fallback;
+}

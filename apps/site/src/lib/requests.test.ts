@@ -19,7 +19,7 @@ describe('describeFieldIssues', () => {
     const parsed = ContestationTransitionRequestSchema.safeParse(transition, zodErrors(locale));
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    const text = describeFieldIssues(locale, parsed.error);
+    const text = describeFieldIssues(locale, parsed.error, transition);
     const [editor, notes] = text.split('; ');
     expect(editor?.startsWith(`«${t(locale, 'triageEditor')}»: `)).toBe(true);
     expect(notes?.startsWith(`«${t(locale, 'triageNotes')}»: `)).toBe(true);
@@ -31,7 +31,8 @@ describe('describeFieldIssues', () => {
   test('the target status is named as the page names it; a field without a label keeps its name', () => {
     const parsed = ContestationTransitionRequestSchema.safeParse({ ...transition, by: 'editora', notes: '', to: 'x' });
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(describeFieldIssues('es', parsed.error)).toMatch(/^«Estado»: /);
+    if (!parsed.success)
+      expect(describeFieldIssues('es', parsed.error, { ...transition, to: 'x' })).toMatch(/^«Estado»: /);
     // `at` is the server's clock, never a form field: it has no label.
     const unlabelled = ContestationTransitionRequestSchema.safeParse({
       ...transition,
@@ -40,6 +41,7 @@ describe('describeFieldIssues', () => {
       at: 'x',
     });
     expect(unlabelled.success).toBe(false);
-    if (!unlabelled.success) expect(describeFieldIssues('es', unlabelled.error)).toMatch(/^«at»: /);
+    if (!unlabelled.success)
+      expect(describeFieldIssues('es', unlabelled.error, { ...transition, at: 'x' })).toMatch(/^«at»: /);
   });
 });

@@ -7,17 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONTESTATION_TEXT_MAX_LENGTH,
-  ContestationDimensionSchema,
   ContestationSchema,
   ContestationTransitionRequestSchema,
-  formatZodIssues,
   type ContestationRateLimitRule,
   type ContestationRefusalReasonSchema,
   type ContestationStatus,
   type ContestationTransitionRequest,
 } from '@espectro/methodology';
 import { z } from 'zod';
-import { CONTESTATION_STATUS_LABELS, t, type LabelKey } from '../i18n.js';
+import { CONTESTATION_DIMENSION_LABELS, CONTESTATION_STATUS_LABELS, t, type LabelKey } from '../i18n.js';
 import type { ContestationBackend, ContestationRecord, ReaderReport } from './contestations.js';
 import type { Locale } from './types.js';
 
@@ -37,11 +35,39 @@ export interface RequestProblem {
     | 'rate_limited'
     | 'not_found';
   message: string;
-  issues?: { path: string; message: string }[];
+  /** Each field's problem: its path, a stable code, its label and a message in the reader's language. */
+  issues?: FieldIssue[];
   /** 429 only. */
   retryAt?: string;
   retryAfterSeconds?: number;
   rule?: ContestationRateLimitRule;
+}
+
+/** Stable machine codes of a field's problem (beside the localised message, for API clients). */
+export type FieldIssueCode =
+  | 'required'
+  | 'blank'
+  | 'too_long'
+  | 'not_text'
+  | 'invalid_option'
+  | 'invalid_domain'
+  | 'invalid_characters'
+  | 'unknown_field'
+  | 'unknown_outlet'
+  | 'invalid';
+
+/**
+ * One field's problem, as `/api/contestaciones` answers it: `path` is the field's name in the body,
+ * `field` its label on the form in the request's language, `message` names it by that label.
+ * `too_long` carries the limit and the length received (a long text is refused, never cut).
+ */
+export interface FieldIssue {
+  path: string;
+  code: FieldIssueCode;
+  field: string;
+  message: string;
+  maximum?: number;
+  received?: number;
 }
 
 /** A parsed body: a flat record of string fields. */
@@ -155,17 +181,13 @@ export function rejectUnknownFields(
 ): RequestProblem | null {
   const unknown = Object.keys(fields).filter((name) => !allowed.includes(name));
   if (unknown.length === 0) return null;
-  return {
-    status: 400,
-    code: 'unknown_fields',
-    message:
-      locale === 'es' ? `Campos desconocidos: ${unknown.join(', ')}.` : `Campos desconhecidos: ${unknown.join(', ')}.`,
-    issues: unknown.map((name) => ({ path: name, message: 'unknown field' })),
-  };
-}
-
-function issuesOf(error: z.ZodError): { path: string; message: string }[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+  const issues = unknown.map((name) => ({
+    path: name,
+    code: 'unknown_field' as const,
+    field: name,
+    message: t(locale, 'fieldUnknown', { field: name }),
+  }));
+  return { status: 400, code: 'unknown_fields', message: issues.map((issue) => issue.message).join('; '), issues };
 }
 
 /** Each form field as the reader sees it (its label), for messages (issue 18 §7). */
@@ -174,6 +196,8 @@ const FIELD_LABELS: Record<string, LabelKey> = {
   outlet: 'outlet',
   text: 'contestText',
   message: 'reportMessage',
+  checkId: 'reportCheck',
+  lang: 'fieldLanguage',
   by: 'triageEditor',
   notes: 'triageNotes',
   to: 'status',
@@ -185,12 +209,79 @@ function fieldLabel(locale: Locale, path: string): string {
   return key === undefined ? path : t(locale, key);
 }
 
+/** The labels of a field's options, for an `invalid_option` message (the value beside its label). */
+const OPTION_LABELS: Record<string, Record<string, Record<Locale, string>>> = {
+  dimension: CONTESTATION_DIMENSION_LABELS,
+  to: CONTESTATION_STATUS_LABELS,
+};
+
+function optionsText(locale: Locale, path: string, values: readonly unknown[]): string {
+  const labels = OPTION_LABELS[path];
+  return values
+    .map((value) => {
+      const label = labels?.[String(value)]?.[locale];
+      return label === undefined ? String(value) : `«${label}» (${String(value)})`;
+    })
+    .join(', ');
+}
+
 /**
- * A zod error as the reader reads it: each field under its label in `locale`, zod's message beside
- * it (`«Texto»: …; «Medio»: …`).
+ * Each zod issue as a {@link FieldIssue}: a stable code and a message of the site's own in `locale`
+ * naming the field by its label (`«Medio»: …`). The schemas' own messages (English, for logs) are
+ * never shown; an issue the site has no words for gets zod's message in `locale`. `fields` is what
+ * was parsed (for the length of a text over its limit).
  */
-export function describeFieldIssues(locale: Locale, error: z.ZodError): string {
-  return formatZodIssues(error.issues, { label: (path) => `«${fieldLabel(locale, path.map(String).join('.'))}»` });
+export function fieldIssuesOf(locale: Locale, error: z.ZodError, fields: BodyFields): FieldIssue[] {
+  return error.issues.map((issue): FieldIssue => {
+    const path = issue.path.map(String).join('.');
+    const field = fieldLabel(locale, path);
+    const made = (code: FieldIssueCode, message: string, extra: Partial<FieldIssue> = {}): FieldIssue => ({
+      path,
+      code,
+      field,
+      message,
+      ...extra,
+    });
+    const value = fields[path];
+    if (value === undefined && issue.path.length === 1) return made('required', t(locale, 'fieldRequired', { field }));
+    switch (issue.code) {
+      case 'invalid_type':
+        return made('not_text', t(locale, 'fieldNotText', { field }));
+      case 'too_big': {
+        const maximum = Number(issue.maximum);
+        const received = typeof value === 'string' ? value.length : Number.NaN;
+        return made('too_long', t(locale, 'fieldTooLong', { field, maximum, received }), { maximum, received });
+      }
+      case 'too_small':
+        return made('blank', t(locale, 'fieldBlank', { field }));
+      case 'invalid_value':
+        return made(
+          'invalid_option',
+          t(locale, 'fieldInvalidOption', { field, options: optionsText(locale, path, issue.values) }),
+        );
+      case 'invalid_format':
+        return path === 'outlet'
+          ? made('invalid_domain', t(locale, 'fieldInvalidDomain', { field }))
+          : made('invalid', `«${field}»: ${issue.message}`);
+      case 'custom':
+        // The schemas' only refinements on reader fields: a text of blanks.
+        return typeof value === 'string' && value.trim() === ''
+          ? made('blank', t(locale, 'fieldBlank', { field }))
+          : made('invalid', t(locale, 'fieldInvalid', { field }));
+      default:
+        return made('invalid', `«${field}»: ${issue.message}`);
+    }
+  });
+}
+
+/**
+ * A zod error as the reader reads it: each field under its label in `locale`, the problem beside
+ * it in that language (`«Texto»: …; «Medio»: …`).
+ */
+export function describeFieldIssues(locale: Locale, error: z.ZodError, fields: BodyFields): string {
+  return fieldIssuesOf(locale, error, fields)
+    .map((issue) => issue.message)
+    .join('; ');
 }
 
 /** zod's messages in the reader's language (pass to `safeParse`). */
@@ -211,8 +302,14 @@ export function rejectInvalidCharacters(fields: BodyFields, locale: Locale): Req
   for (const [name, value] of Object.entries(fields)) {
     if (typeof value !== 'string') continue;
     if (value.isWellFormed() && !CONTROL_CHARACTER.test(value)) continue;
-    const message = t(locale, 'invalidCharacters', { field: fieldLabel(locale, name) });
-    return { status: 400, code: 'invalid_fields', message, issues: [{ path: name, message }] };
+    const field = fieldLabel(locale, name);
+    const message = t(locale, 'invalidCharacters', { field });
+    return {
+      status: 400,
+      code: 'invalid_fields',
+      message,
+      issues: [{ path: name, code: 'invalid_characters', field, message }],
+    };
   }
   return null;
 }
@@ -220,11 +317,8 @@ export function rejectInvalidCharacters(fields: BodyFields, locale: Locale): Req
 /** The fields a reader sends with a contestation; id, contester and time are set by the server. */
 export const CONTESTATION_FIELDS = ['dimension', 'outlet', 'text'] as const;
 
-const SubmittedContestationSchema = z.strictObject({
-  dimension: ContestationDimensionSchema,
-  outlet: z.string(),
-  text: z.string().max(CONTESTATION_TEXT_MAX_LENGTH),
-});
+/** What the reader sends, checked by CON-1's own field schemas at once (every bad field named together). */
+const SubmittedContestationSchema = ContestationSchema.pick({ dimension: true, outlet: true, text: true });
 
 const WINDOW_LABELS: Record<ContestationRateLimitRule, LabelKey> = {
   contester_hour: 'windowContesterHour',
@@ -254,15 +348,13 @@ export async function submitContestation(input: {
   const unknown = rejectUnknownFields(fields, CONTESTATION_FIELDS, locale) ?? rejectInvalidCharacters(fields, locale);
   if (unknown !== null) return { ok: false, problem: unknown };
   const invalid = (error: z.ZodError): SubmissionOutcome => {
-    const issues = issuesOf(error);
+    const issues = fieldIssuesOf(locale, error, fields);
     return {
       ok: false,
       problem: {
         status: 400,
         code: 'invalid_fields',
-        message: t(locale, 'invalidContestation', {
-          problems: describeFieldIssues(locale, error),
-        }),
+        message: t(locale, 'invalidContestation', { problems: issues.map((issue) => issue.message).join('; ') }),
         issues,
       },
     };
@@ -282,12 +374,14 @@ export async function submitContestation(input: {
   );
   if (!contestation.success) return invalid(contestation.error);
   if (!(await input.outletExists(contestation.data.outlet))) {
+    const message = t(locale, 'unknownOutlet', { domain: contestation.data.outlet });
     return {
       ok: false,
       problem: {
         status: 422,
         code: 'unknown_outlet',
-        message: t(locale, 'unknownOutlet', { domain: contestation.data.outlet }),
+        message,
+        issues: [{ path: 'outlet', code: 'unknown_outlet', field: fieldLabel(locale, 'outlet'), message }],
       },
     };
   }
@@ -323,7 +417,7 @@ const ReportSchema = z.strictObject({
   message: z
     .string()
     .max(CONTESTATION_TEXT_MAX_LENGTH)
-    .refine((message) => message.trim().length > 0, { message: 'the message must not be blank' }),
+    .refine((message) => message.trim().length > 0, { message: 'the report message must not be blank' }),
 });
 
 /** Validates and stores a reader's error report on a check that exists. */
@@ -340,13 +434,13 @@ export async function submitReport(input: {
   if (unknown !== null) return { ok: false, problem: unknown };
   const parsed = ReportSchema.safeParse(input.fields, zodErrors(input.locale));
   if (!parsed.success) {
-    const issues = issuesOf(parsed.error);
+    const issues = fieldIssuesOf(input.locale, parsed.error, input.fields);
     return {
       ok: false,
       problem: {
         status: 400,
         code: 'invalid_fields',
-        message: describeFieldIssues(input.locale, parsed.error),
+        message: issues.map((issue) => issue.message).join('; '),
         issues,
       },
     };
@@ -354,7 +448,11 @@ export async function submitReport(input: {
   if (!(await input.checkExists(parsed.data.checkId))) {
     return {
       ok: false,
-      problem: { status: 404, code: 'not_found', message: `check ${parsed.data.checkId} not found` },
+      problem: {
+        status: 404,
+        code: 'not_found',
+        message: t(input.locale, 'checkNotFound', { id: parsed.data.checkId }),
+      },
     };
   }
   const report: ReaderReport = {
@@ -367,9 +465,44 @@ export async function submitReport(input: {
   return { ok: true, report };
 }
 
-/** A JSON error response for a refused request (with `Retry-After` on 429). */
-export function problemResponse(problem: RequestProblem): Response {
-  const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+/**
+ * The language a JSON client asks for with the body's `lang` field (`es`, `pt-BR` or `pt`, the
+ * form's `lang`); `fallback` (its `Accept-Language`) when the field is absent; a 400 naming the
+ * field when it holds anything else.
+ *
+ * @example
+ * requestedLocale('pt', 'es'); // { ok: true, locale: 'pt-BR' }
+ */
+export function requestedLocale(
+  lang: unknown,
+  fallback: Locale,
+): { ok: true; locale: Locale } | { ok: false; problem: RequestProblem } {
+  if (lang === undefined) return { ok: true, locale: fallback };
+  if (lang === 'es') return { ok: true, locale: 'es' };
+  if (lang === 'pt-BR' || lang === 'pt') return { ok: true, locale: 'pt-BR' };
+  const field = fieldLabel(fallback, 'lang');
+  const message = t(fallback, 'fieldInvalidOption', { field, options: 'es, pt-BR' });
+  return {
+    ok: false,
+    problem: {
+      status: 400,
+      code: 'invalid_fields',
+      message,
+      issues: [{ path: 'lang', code: 'invalid_option', field, message }],
+    },
+  };
+}
+
+/**
+ * A JSON error response for a refused request (with `Retry-After` on 429), its `Content-Language`
+ * the language of its messages.
+ */
+export function problemResponse(problem: RequestProblem, locale: Locale): Response {
+  const headers = new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-language': locale,
+  });
   if (problem.retryAfterSeconds !== undefined) headers.set('retry-after', String(problem.retryAfterSeconds));
   const { status, ...error } = problem;
   return new Response(JSON.stringify({ error }), { status, headers });
@@ -406,14 +539,14 @@ export function parseTransitionFields(fields: BodyFields, at: Date, locale: Loca
     zodErrors(locale),
   );
   if (parsed.success) return { ok: true, request: parsed.data };
-  const problems = describeFieldIssues(locale, parsed.error);
+  const issues = fieldIssuesOf(locale, parsed.error, fields);
   return {
     ok: false,
     problem: {
       status: 400,
       code: 'invalid_fields',
-      message: t(locale, 'invalidTransition', { problems }),
-      issues: issuesOf(parsed.error),
+      message: t(locale, 'invalidTransition', { problems: issues.map((issue) => issue.message).join('; ') }),
+      issues,
     },
   };
 }

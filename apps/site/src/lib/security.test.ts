@@ -179,14 +179,16 @@ describe('characters a reader never means (issue 21 §6)', () => {
       expect(outcome.problem.message).not.toMatch(/insert|select|\$1/i);
     }
     const portuguese = await submit('nulo \u0000', 'pt-BR');
-    expect(!portuguese.ok && portuguese.problem.message).toContain('O campo «Explique por quê');
+    expect(!portuguese.ok && portuguese.problem.message).toContain(
+      '«Explique por quê (até 5000 caracteres)»: contém caracteres não aceitos',
+    );
     expect((await submit('Texto normal, con tilde y eñe — y un emoji 🙂')).ok).toBe(true);
   });
 
   test('a text over the limit is refused in the reader language, naming the field, never cut', async () => {
     const outcome = await submit('x'.repeat(5_001));
     expect(!outcome.ok && outcome.problem.message).toMatch(
-      /«Explica por qué \(hasta 5000 caracteres\)»: Demasiado grande/,
+      /«Explica por qué \(hasta 5000 caracteres\)»: tiene 5001 caracteres y el máximo es 5000\. No se recortó nada/,
     );
   });
 
