@@ -3,7 +3,8 @@
  * `media:description`) go through ingest, the store, clustering, synthesis and the build stage, and
  * the site's snapshot of that store gives every story's cover the feed's own words for it, with the
  * outlet it came from — or `alt=""` when the feed said nothing. (That the pages print a snapshot's
- * alt text is asserted on the built site, in `site.browser.test.ts`.)
+ * alt text is asserted on the built site, in `site.browser.test.ts`.) Runs on PGlite, and on the
+ * PostgreSQL server too when `ESPECTRO_TEST_DATABASE_URL` is set (the store's contract backends).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,18 +12,18 @@ import { join } from 'node:path';
 import { runPipeline } from '@espectro/pipeline';
 import { pipelineFixtureDirectory } from '@espectro/pipeline/testing';
 import * as storeModule from '@espectro/store';
-import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
+import { createTestDatabase, testBackends, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotFromStore, storyImageOf } from './store-adapter.js';
 
-let database: TestDatabase | undefined;
+const databases: TestDatabase[] = [];
 let work: string | undefined;
 
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'espectro-site-images-'));
 });
 afterAll(async () => {
-  await database?.cleanup();
+  for (const database of databases) await database.cleanup();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
@@ -52,16 +53,18 @@ function describeImages(folder: string): Map<string, string | null> {
   return altByImage;
 }
 
-describe('cover images from feed to site', () => {
+describe.each(testBackends())('cover images from feed to site (%s)', (backend) => {
   // A whole pipeline pass (seconds when quiet, far more at high load): the bound guards only a hang.
   it(
     "shows each story's cover with the alt text its feed gave, credited to the outlet",
     { timeout: 300_000 },
     async () => {
-      const folder = join(work!, 'data');
+      const folder = join(work!, `data-${backend}`);
       cpSync(pipelineFixtureDirectory(), folder, { recursive: true });
       const altByImage = describeImages(folder);
-      database = await createTestDatabase();
+      const database = await createTestDatabase(backend);
+      databases.push(database);
+      expect(database.backend).toBe(backend);
       const store = storeModule.createStore(database.database);
       await runPipeline({ dataDirectory: folder, store, env: {}, batchSize: 2 });
 
