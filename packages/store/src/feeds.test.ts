@@ -7,6 +7,7 @@ import {
   createFeedFetcher,
   fetchDueFeeds,
   ingestSources,
+  nextFetchDelay,
   type FeedFetcher,
   type FeedFetchOutcome,
   type IngestBody,
@@ -259,12 +260,8 @@ for (const backend of testBackends()) {
       const stored = await store.feeds.get(newsroom.feed('elpais.com').url);
       expect(stored).toMatchObject({ consecutiveFailures: 0, lastFetch: { result: 'fetched', itemsNew: 1 } });
       expect(stored!.etag).toMatch(/^"/);
-      // One poll interval after the fetch ended; simulated time may have jumped past the slow feed's
-      // timeout while this body was being ingested, hence the range.
-      const elpais = outcomeFor(first.outcomes, newsroom.feed('elpais.com').url);
-      const sinceEnd = Date.parse(stored!.nextDueAt) - Date.parse(elpais.startedAt) - elpais.durationMs;
-      expect(sinceEnd).toBeGreaterThanOrEqual(900_000);
-      expect(sinceEnd).toBeLessThanOrEqual(900_000 + fetcher.policy.totalTimeoutMs);
+      // Exactly one poll interval after the cycle claimed it, however far the slow feed's timeout moved the clock.
+      expect(stored!.nextDueAt).toBe(new Date(now.getTime() + 900_000).toISOString());
       expect(await store.feeds.get(newsroom.feed('gone').url)).toMatchObject({ enabled: false });
       const limited = await store.feeds.get(newsroom.feed('rate-limited').url);
       expect(Date.parse(limited!.nextDueAt) - Date.parse(limited!.lastFetch!.startedAt)).toBeGreaterThanOrEqual(
@@ -305,6 +302,54 @@ for (const backend of testBackends()) {
       expect((await store.feeds.history(failing!.id)).map((entry) => entry.errorClass)).toEqual([
         'http_5xx',
         'http_5xx',
+      ]);
+    });
+
+    it('keeps a healthy feed on its poll period when it waited behind a slow feed that timed out in the same cycle', async () => {
+      const cycleStart = clock.now();
+      const slow = newsroom.feed('slow');
+      const healthy = newsroom.feed('elpais.com');
+      // Due a minute earlier, so the single lane fetches the slow feed first and the healthy one after its timeout.
+      await store.feeds.add(
+        { url: slow.url, outlet: slow.outlet, kind: slow.kind, pollIntervalSeconds: 900 },
+        new Date(cycleStart.getTime() - 60_000),
+      );
+      await store.feeds.add(
+        { url: healthy.url, outlet: healthy.outlet, kind: healthy.kind, pollIntervalSeconds: 900 },
+        cycleStart,
+      );
+      const ingest = storeIngest(store, clock);
+      const cycle = () =>
+        driveUntilSettled(
+          fetchDueFeeds({ registry: store.feeds, fetcher, ingest, workerId: 'w1', concurrency: 1, random: () => 0.5 }),
+          { clock, fetcher, newsroom },
+        );
+      const first = await cycle();
+      expect(first.outcomes.map((outcome) => [outcome.url, outcome.errorClass])).toEqual([
+        [slow.url, 'timeout'],
+        [healthy.url, null],
+      ]);
+      // The healthy fetch started only after the slow one's timeout had passed on the clock.
+      const healthyOutcome = outcomeFor(first.outcomes, healthy.url);
+      expect(Date.parse(healthyOutcome.startedAt) - cycleStart.getTime()).toBeGreaterThanOrEqual(
+        fetcher.policy.totalTimeoutMs,
+      );
+      expect((await store.feeds.get(healthy.url))!.nextDueAt).toBe(
+        new Date(cycleStart.getTime() + 900_000).toISOString(),
+      );
+      // The slow feed's backoff counts from the same claim instant, not from its timeout.
+      const backoff = nextFetchDelay(
+        { succeeded: false, consecutiveFailures: 1, pollIntervalMs: 900_000, retryAfterMs: null, random: 0.5 },
+        fetcher.policy,
+      );
+      expect((await store.feeds.get(slow.url))!.nextDueAt).toBe(new Date(cycleStart.getTime() + backoff).toISOString());
+      // The next cycle, one poll period later, fetches both again (counted from the end of its fetch, the healthy
+      // feed would not be due until the cycle after: a 15-minute poll stretched to 30).
+      clock.set(new Date(cycleStart.getTime() + 900_000).toISOString());
+      const second = await cycle();
+      expect(second.outcomes.map((outcome) => [outcome.url, outcome.errorClass])).toEqual([
+        [slow.url, 'timeout'],
+        [healthy.url, null],
       ]);
     });
 

@@ -15,7 +15,7 @@ import type { FetchErrorClass } from './error-class.js';
 import { bodyFormatOf, ingestSourceFor, type FeedKind, type FeedPurpose } from './feed-kind.js';
 import type { FeedFetcher } from './fetcher.js';
 import type { FeedFetchOutcome } from './outcome.js';
-import { nextFetchDelay } from './schedule.js';
+import { nextDueInstant, nextFetchDelay } from './schedule.js';
 import { expandUrlPlaceholders, FeedUrlError } from './url.js';
 
 /** A registered feed, as the fetcher needs it (the store's `Feed` has these and more). */
@@ -68,6 +68,11 @@ export interface FetchFeedOnceOptions {
   /** Random numbers in [0, 1) for the backoff jitter (default `Math.random`). */
   random?: () => number;
   workerId?: string | null;
+  /**
+   * The instant the feed was claimed (its cycle's start, on the fetcher's clock); the next due time
+   * counts from it (default: the clock when `fetchFeedOnce` is called); see `nextDueInstant`.
+   */
+  claimedAt?: Date;
 }
 
 /**
@@ -132,6 +137,7 @@ function failedOutcome(
 export async function fetchFeedOnce(feed: FeedToFetch, options: FetchFeedOnceOptions): Promise<FeedFetchOutcome> {
   const { fetcher } = options;
   const random = options.random ?? Math.random;
+  const claimedAt = (options.claimedAt ?? fetcher.clock.now()).getTime();
   let draft: Omit<FeedFetchOutcome, 'nextDueAt' | 'consecutiveFailures' | 'disabledReason' | 'workerId'>;
   let address: string | null = null;
   try {
@@ -236,7 +242,12 @@ export async function fetchFeedOnce(feed: FeedToFetch, options: FetchFeedOnceOpt
     },
     fetcher.policy,
   );
-  const finishedAt = fetcher.clock.now().getTime();
+  const nextDueAt = nextDueInstant({
+    claimedAt,
+    finishedAt: fetcher.clock.now().getTime(),
+    delayMs: delay,
+    retryAfterMs: draft!.retryAfterMs === null ? null : Math.min(draft!.retryAfterMs, fetcher.policy.maxRetryAfterMs),
+  });
   let disabledReason: string | null = null;
   if (draft!.errorClass === 'gone') disabledReason = `the server answered 410 Gone: ${draft!.errorMessage}`;
   else if (consecutiveFailures >= fetcher.policy.disableAfterFailures)
@@ -244,7 +255,7 @@ export async function fetchFeedOnce(feed: FeedToFetch, options: FetchFeedOnceOpt
   return {
     ...draft!,
     consecutiveFailures,
-    nextDueAt: new Date(finishedAt + delay).toISOString(),
+    nextDueAt: new Date(nextDueAt).toISOString(),
     disabledReason,
     workerId: options.workerId ?? null,
   };
@@ -286,7 +297,8 @@ export async function fetchDueFeeds(options: FetchDueFeedsOptions): Promise<Fetc
   const { registry, fetcher } = options;
   const concurrency = Math.max(1, options.concurrency ?? 16);
   const leaseSeconds = options.leaseSeconds ?? Math.max(600, Math.ceil((fetcher.policy.totalTimeoutMs / 1000) * 4));
-  const feeds = await registry.claimDue(fetcher.clock.now(), options.limit ?? 1000, {
+  const claimedAt = fetcher.clock.now();
+  const feeds = await registry.claimDue(claimedAt, options.limit ?? 1000, {
     workerId: options.workerId,
     leaseSeconds,
     ...(options.purpose !== undefined ? { purpose: options.purpose } : {}),
@@ -306,7 +318,7 @@ export async function fetchDueFeeds(options: FetchDueFeedsOptions): Promise<Fetc
       const feed = feeds[index]!;
       let outcome: FeedFetchOutcome;
       try {
-        outcome = await fetchFeedOnce(feed, { ...options, ingest });
+        outcome = await fetchFeedOnce(feed, { ...options, ingest, claimedAt });
       } catch (error) {
         // Not expected (fetchFeedOnce classifies every failure), but one feed must never stop the others.
         const now = fetcher.clock.now();
@@ -319,7 +331,7 @@ export async function fetchDueFeeds(options: FetchDueFeedsOptions): Promise<Fetc
             null,
           ),
           consecutiveFailures: feed.consecutiveFailures + 1,
-          nextDueAt: new Date(now.getTime() + feed.pollIntervalSeconds * 1000).toISOString(),
+          nextDueAt: new Date(claimedAt.getTime() + feed.pollIntervalSeconds * 1000).toISOString(),
           disabledReason: null,
           workerId: options.workerId,
         };

@@ -16,7 +16,7 @@ export {
   type HostLimits,
 } from './policy.js';
 export { FetchErrorClassSchema, classifyStatus, classifyTransportError, type FetchErrorClass } from './error-class.js';
-export { nextFetchDelay, parseRetryAfter, type NextFetchInput } from './schedule.js';
+export { nextDueInstant, nextFetchDelay, parseRetryAfter, type NextDueInput, type NextFetchInput } from './schedule.js';
 export { HostLimiter } from './host-limiter.js';
 export { BodyError, readLimitedBody, type ReadBody } from './body.js';
 export { FeedUrlError, expandUrlPlaceholders, httpUrl, redactFeedUrl, urlPlaceholders } from './url.js';

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FETCH_POLICY } from './policy.js';
-import { nextFetchDelay, parseRetryAfter } from './schedule.js';
+import { nextDueInstant, nextFetchDelay, parseRetryAfter } from './schedule.js';
 
 const policy = DEFAULT_FETCH_POLICY;
 const MINUTE = 60_000;
@@ -65,4 +65,39 @@ describe('next fetch time', () => {
     expect(parseRetryAfter('-5', now)).toBeNull();
     expect(parseRetryAfter(undefined, now)).toBeNull();
   });
+});
+
+describe('next due instant', () => {
+  it('counts the poll interval from the claim, not from the end of a fetch that waited behind a slow feed', () => {
+    const claimedAt = Date.parse('2026-04-27T08:00:00Z');
+    const finishedAt = claimedAt + policy.totalTimeoutMs;
+    expect(nextDueInstant({ claimedAt, finishedAt, delayMs: 15 * MINUTE, retryAfterMs: null })).toBe(
+      claimedAt + 15 * MINUTE,
+    );
+    // Retry-After counts from the answer: never asked again before the server allowed.
+    expect(nextDueInstant({ claimedAt, finishedAt, delayMs: 120 * MINUTE, retryAfterMs: 120 * MINUTE })).toBe(
+      finishedAt + 120 * MINUTE,
+    );
+  });
+
+  test.prop([
+    fc.integer({ min: 0, max: 4_000_000_000_000 }),
+    fc.integer({ min: 0, max: 86_400_000 }),
+    fc.integer({ min: 0, max: 86_400_000 }),
+    fc.option(fc.integer({ min: 0, max: 86_400_000 }), { nil: null }),
+  ])(
+    'is the delay after the claim whatever the fetch took, and never before Retry-After from the answer',
+    (claimedAt, tookMs, delayMs, retryAfterMs) => {
+      const finishedAt = claimedAt + tookMs;
+      const due = nextDueInstant({ claimedAt, finishedAt, delayMs, retryAfterMs });
+      expect(due).toBeGreaterThanOrEqual(claimedAt + delayMs);
+      if (retryAfterMs === null) {
+        expect(due).toBe(claimedAt + delayMs);
+        expect(nextDueInstant({ claimedAt, finishedAt: claimedAt, delayMs, retryAfterMs })).toBe(due);
+      } else {
+        expect(due).toBeGreaterThanOrEqual(finishedAt + retryAfterMs);
+        expect(due).toBe(Math.max(claimedAt + delayMs, finishedAt + retryAfterMs));
+      }
+    },
+  );
 });

@@ -3,7 +3,8 @@
  * failure, exponential backoff with jitter — the poll interval doubled per consecutive failure,
  * capped, part of it random so that many feeds failing together (one host down) do not retry in
  * lockstep — and never earlier than the server's `Retry-After` (RFC 9110 §10.2.3: seconds or an
- * HTTP date), itself capped.
+ * HTTP date), itself capped. The delay counts from the instant the feed was claimed
+ * ({@link nextDueInstant}).
  */
 import type { FetchPolicy } from './policy.js';
 
@@ -58,4 +59,33 @@ export function nextFetchDelay(
   const random = Math.min(Math.max(input.random, 0), 1);
   const jittered = backoff * (1 - policy.jitterRatio) + backoff * policy.jitterRatio * random;
   return Math.round(Math.max(jittered, retryAfter));
+}
+
+/** What {@link nextDueInstant} needs; instants in milliseconds since the epoch, on the fetcher's clock. */
+export interface NextDueInput {
+  /** When the feed was claimed (the start of its cycle). */
+  claimedAt: number;
+  /** When its fetch (and the ingest of its body) finished. */
+  finishedAt: number;
+  /** From {@link nextFetchDelay}. */
+  delayMs: number;
+  /** The server's `Retry-After`, already capped by the policy, or null when it sent none. */
+  retryAfterMs: number | null;
+}
+
+/**
+ * When a feed is due again: `delay` (its poll interval, or its backoff after a failure) counted from
+ * the instant it was claimed, not from when its fetch finished — so a feed that waited in a lane
+ * behind a slow one, or whose body took a while to ingest, keeps its poll period instead of
+ * drifting by the wait (a 15-minute poll on 15-minute cycles would otherwise become 30 minutes).
+ * A server's `Retry-After` is the exception: it counts from the answer (`finishedAt`), as RFC 9110
+ * §10.2.3 says, so a feed is never asked again earlier than the server allowed.
+ *
+ * @example
+ * nextDueInstant({ claimedAt: 0, finishedAt: 30_000, delayMs: 900_000, retryAfterMs: null }); // 900_000
+ * nextDueInstant({ claimedAt: 0, finishedAt: 30_000, delayMs: 7_200_000, retryAfterMs: 7_200_000 }); // 7_230_000
+ */
+export function nextDueInstant(input: NextDueInput): number {
+  const fromClaim = input.claimedAt + input.delayMs;
+  return input.retryAfterMs === null ? fromClaim : Math.max(fromClaim, input.finishedAt + input.retryAfterMs);
 }
