@@ -14,7 +14,7 @@ import type { Clock } from '@espectro/ingest';
 import { turnOfEventLoop, WorkStopped } from '../context.js';
 import { forgetWorkers, hostAndPid, processAlive, readBeats, startHeartbeat, workerIsDead } from './heartbeats.js';
 import { releaseOrphanedFeedLeases } from './leases.js';
-import { openJobQueue, type JobQueue, type QueueDepths } from './queue.js';
+import { openJobQueue, type ClaimedJob, type JobQueue, type QueueDepths } from './queue.js';
 import type { JobContext, JobOutcome, JobRegistry } from './registry.js';
 
 /** What one job attempt did, as reported in the cycle summary. */
@@ -32,6 +32,15 @@ export interface JobAttempt {
   stopped?: boolean;
   outcome?: JobOutcome;
   error?: string;
+}
+
+/** One attempt's record: which job it was and what it ran with, then how it ended. */
+function attemptOf(
+  name: string,
+  job: ClaimedJob,
+  ending: Pick<JobAttempt, 'ok' | 'stopped' | 'outcome' | 'error'>,
+): JobAttempt {
+  return { name, id: job.id, payload: job.data, ...ending };
 }
 
 /** What one cycle did. */
@@ -177,22 +186,15 @@ export async function createWorker<Services>(options: WorkerOptions<Services>): 
               const outcome = await definition.run(payload, context);
               await queue.complete(definition.name, job.id, outcome);
               options.onCheckpoint?.(`job:${definition.name}:done`);
-              return { name: definition.name, id: job.id, payload: job.data, ok: true, outcome };
+              return attemptOf(definition.name, job, { ok: true, outcome });
             } catch (error) {
               const reason = error instanceof Error ? error.message : String(error);
               if (error instanceof WorkStopped) {
                 await queue.cancel(definition.name, job.id);
-                return {
-                  name: definition.name,
-                  id: job.id,
-                  payload: job.data,
-                  ok: false,
-                  stopped: true,
-                  error: reason,
-                };
+                return attemptOf(definition.name, job, { ok: false, stopped: true, error: reason });
               }
               await queue.fail(definition.name, job.id, reason);
-              return { name: definition.name, id: job.id, payload: job.data, ok: false, error: reason };
+              return attemptOf(definition.name, job, { ok: false, error: reason });
             }
           }),
         );
