@@ -6,6 +6,7 @@ import type { GreyPair, PairDecision, PairJudge, PendingPair } from './judge-typ
 import { AutoDenseIndex, SparsePrefixIndex, type DenseSearchOptions, type NeighbourIndex } from './neighbours.js';
 import { WindowedIndex } from './windowed-index.js';
 import { SparseSum, type SparseVector } from './sparse.js';
+import { EDGE_JOINED, EDGE_NOT_JOINED, EDGE_NOT_SEEN, MergeEdgeList } from './merge-edges.js';
 
 /**
  * The chaining guard: an automatic merge edge (cosine above `merge`) joins two partial stories only
@@ -108,6 +109,8 @@ interface ArticleRecord {
 interface Edge {
   other: number;
   similarity: number;
+  /** Its number in the state's {@link MergeEdgeList} when it is a merge edge, else -1. */
+  mergeEdge: number;
 }
 
 /** A dense (MiniLM) or sparse (offline embedder) vector, as clustering stores it. */
@@ -116,6 +119,8 @@ export type Vector = Float32Array | SparseVector;
 /** Running sum of one partial story's vectors. */
 interface VectorSum {
   plus(other: VectorSum): VectorSum;
+  /** The same as adding `others` one after the other with {@link plus}, to the last bit. */
+  plusAll(others: readonly VectorSum[]): VectorSum;
   dot(other: VectorSum): number;
 }
 
@@ -125,6 +130,14 @@ class DenseSum implements VectorSum {
     const values = (other as DenseSum).sum;
     const result = new Float64Array(values.length);
     for (let index = 0; index < values.length; index += 1) result[index] = this.sum[index]! + values[index]!;
+    return new DenseSum(result);
+  }
+  plusAll(others: readonly VectorSum[]): VectorSum {
+    const result = Float64Array.from(this.sum);
+    for (const other of others) {
+      const values = (other as DenseSum).sum;
+      for (let index = 0; index < values.length; index += 1) result[index] = result[index]! + values[index]!;
+    }
     return new DenseSum(result);
   }
   dot(other: VectorSum): number {
@@ -139,6 +152,9 @@ class SparseVectorSum implements VectorSum {
   constructor(readonly sum: SparseSum) {}
   plus(other: VectorSum): VectorSum {
     return new SparseVectorSum(this.sum.plus((other as SparseVectorSum).sum));
+  }
+  plusAll(others: readonly VectorSum[]): VectorSum {
+    return new SparseVectorSum(this.sum.plusAll(others.map((other) => (other as SparseVectorSum).sum)));
   }
   dot(other: VectorSum): number {
     return this.sum.dot((other as SparseVectorSum).sum);
@@ -160,6 +176,8 @@ export class ClusteringState {
   /** @internal */ readonly storyOf: string[] = [];
   /** @internal */ readonly stories = new Map<string, number[]>();
   /** @internal */ readonly signatures: unknown[] = [];
+  /** @internal Every merge edge in canonical order, with what the guarded union–find last did with it. */
+  readonly mergeEdges = new MergeEdgeList((left, right) => compareIds(this.records[left]!.id, this.records[right]!.id));
   /** @internal */ index: WindowedIndex<Vector> | undefined;
   /** @internal */ sparse: boolean | undefined;
   readonly thresholds: SimilarityThresholds;
@@ -424,19 +442,33 @@ function indexNewArticles(state: ClusteringState, parsed: Article[], vectors: re
       const similarity = agreement ? cosine * agreement.factor(signature, state.signatures[other]) : cosine;
       if (similarity < threshold) continue;
       // Without a judge only merge edges matter (rule CLU-2).
-      if (threshold === merge && pairDecisionUnchecked(similarity, state.thresholds) !== 'merge') continue;
-      state.edges[item]!.push({ other, similarity });
-      state.edges[other]!.push({ other: item, similarity });
+      const isMerge = pairDecisionUnchecked(similarity, state.thresholds) === 'merge';
+      if (threshold === merge && !isMerge) continue;
+      const mergeEdge = isMerge ? state.mergeEdges.add(item, other, similarity) : -1;
+      state.edges[item]!.push({ other, similarity, mergeEdge });
+      state.edges[other]!.push({ other: item, similarity, mergeEdge });
     }
     state.index!.add(item, vector, time);
   });
+  state.mergeEdges.commit();
 }
 
-/** Union–find over the items of one region, with vector sums for the chaining guard. */
+/**
+ * Union–find over the items of one region, with vector sums for the chaining guard. Parents and
+ * sizes are typed arrays over the state's item numbers. A partial story's vector sum is built only
+ * when the guard needs it, by folding in the sums it absorbed in the order it absorbed them — the
+ * same additions as keeping every sum current, so the same bits.
+ */
 class GuardedUnion {
-  private readonly parent = new Map<number, number>();
-  private readonly size = new Map<number, number>();
-  private readonly sums = new Map<number, VectorSum>();
+  private readonly parent: Int32Array;
+  private readonly size: Int32Array;
+  /** Roots whose partial story may differ from the last clustering of its region (see `applyMergeEdges`). */
+  readonly dirty: Uint8Array;
+  /** Roots each root absorbed, in order. */
+  private readonly absorbed: (number[] | undefined)[] = [];
+  /** A root's sum, with how many of its absorbed roots are folded in. */
+  private readonly sums: (VectorSum | undefined)[] = [];
+  private readonly folded: Int32Array;
   /** Pairs of roots the guard has refused, while neither root has grown since. */
   private readonly refused = new Set<string>();
 
@@ -444,35 +476,86 @@ class GuardedUnion {
     items: Iterable<number>,
     private readonly state: ClusteringState,
   ) {
+    const count = state.records.length;
+    this.parent = new Int32Array(count);
+    this.size = new Int32Array(count);
+    this.dirty = new Uint8Array(count);
+    this.folded = new Int32Array(count);
     for (const item of items) {
-      this.parent.set(item, item);
-      this.size.set(item, 1);
+      this.parent[item] = item;
+      this.size[item] = 1;
     }
   }
 
   find(item: number): number {
+    const parent = this.parent;
     let root = item;
-    while (this.parent.get(root)! !== root) root = this.parent.get(root)!;
+    while (parent[root]! !== root) root = parent[root]!;
     let current = item;
     while (current !== root) {
-      const next = this.parent.get(current)!;
-      this.parent.set(current, root);
+      const next = parent[current]!;
+      parent[current] = root;
       current = next;
     }
     return root;
   }
 
   private sum(root: number): VectorSum {
-    let sum = this.sums.get(root);
+    let sum = this.sums[root];
+    let folded = this.folded[root]!;
     if (!sum) {
       const vector = this.state.vectors[root]!;
       sum =
         vector instanceof Float32Array
           ? new DenseSum(Float64Array.from(vector))
           : new SparseVectorSum(SparseSum.of(vector));
-      this.sums.set(root, sum);
+      folded = 0;
     }
+    const absorbed = this.absorbed[root];
+    if (absorbed && folded < absorbed.length) {
+      const parts: VectorSum[] = [];
+      for (const child of absorbed.slice(folded)) {
+        parts.push(this.sum(child));
+        this.sums[child] = undefined;
+      }
+      sum = sum.plusAll(parts);
+      folded = absorbed.length;
+    }
+    this.sums[root] = sum;
+    this.folded[root] = folded;
     return sum;
+  }
+
+  /** Joins two distinct roots (`leftRoot` of the edge's first item); returns the new root. */
+  private join(leftRoot: number, rightRoot: number): number {
+    const leftSize = this.size[leftRoot]!;
+    const rightSize = this.size[rightRoot]!;
+    const [big, small] = leftSize >= rightSize ? [leftRoot, rightRoot] : [rightRoot, leftRoot];
+    const absorbed = this.absorbed[big];
+    if (absorbed) absorbed.push(small);
+    else this.absorbed[big] = [small];
+    this.parent[small] = big;
+    this.size[big] = leftSize + rightSize;
+    return big;
+  }
+
+  /** Whether the chaining guard lets two distinct roots join (`guarded`: an automatic merge edge). */
+  private allowed(leftRoot: number, rightRoot: number, guarded: boolean): boolean {
+    const guard = this.state.chainingGuard;
+    const leftSize = this.size[leftRoot]!;
+    const rightSize = this.size[rightRoot]!;
+    if (guard === false || !guarded || (leftSize === 1 && rightSize === 1)) return true;
+    // Sets only grow, so a refusal stands until one of the two roots absorbs something.
+    const refusal =
+      leftRoot < rightRoot
+        ? `${leftRoot}:${leftSize}:${rightRoot}:${rightSize}`
+        : `${rightRoot}:${rightSize}:${leftRoot}:${leftSize}`;
+    if (this.refused.has(refusal)) return false;
+    if (this.sum(leftRoot).dot(this.sum(rightRoot)) / (leftSize * rightSize) < guard.minimumAverageSimilarity) {
+      this.refused.add(refusal);
+      return false;
+    }
+    return true;
   }
 
   /** Joins the two items' sets unless `guarded` and the guard forbids it; returns whether they are now together. */
@@ -480,31 +563,36 @@ class GuardedUnion {
     const leftRoot = this.find(left);
     const rightRoot = this.find(right);
     if (leftRoot === rightRoot) return true;
-    const guard = this.state.chainingGuard;
-    const leftSize = this.size.get(leftRoot)!;
-    const rightSize = this.size.get(rightRoot)!;
-    const [big, small] = leftSize >= rightSize ? [leftRoot, rightRoot] : [rightRoot, leftRoot];
-    if (guard !== false) {
-      const leftSum = this.sum(leftRoot);
-      const rightSum = this.sum(rightRoot);
-      if (guarded && (leftSize > 1 || rightSize > 1)) {
-        // Sets only grow, so a refusal stands until one of the two roots absorbs something.
-        const refusal =
-          leftRoot < rightRoot
-            ? `${leftRoot}:${leftSize}:${rightRoot}:${rightSize}`
-            : `${rightRoot}:${rightSize}:${leftRoot}:${leftSize}`;
-        if (this.refused.has(refusal)) return false;
-        if (leftSum.dot(rightSum) / (leftSize * rightSize) < guard.minimumAverageSimilarity) {
-          this.refused.add(refusal);
-          return false;
-        }
-      }
-      this.sums.delete(small);
-      this.sums.set(big, leftSum.plus(rightSum));
-    }
-    this.parent.set(small, big);
-    this.size.set(big, leftSize + rightSize);
+    if (!this.allowed(leftRoot, rightRoot, guarded)) return false;
+    this.join(leftRoot, rightRoot);
     return true;
+  }
+
+  /**
+   * One merge edge of phase 1, replaying its last outcome when that is still valid. A root is
+   * clean while its partial story equals the one the last clustering of the region had at this
+   * point of the canonical order; an edge between two clean roots then does what it did last time
+   * (same sets, same sums, same guard test), so its outcome is replayed without a dot product.
+   * Otherwise it is decided afresh; a join makes the new root dirty, and so does an edge that
+   * joined last time but not now (both sides' histories have left the last run's).
+   */
+  mergeEdge(left: number, right: number, lastOutcome: number): number {
+    const leftRoot = this.find(left);
+    const rightRoot = this.find(right);
+    if (leftRoot === rightRoot) return EDGE_NOT_JOINED;
+    if (lastOutcome !== EDGE_NOT_SEEN && this.dirty[leftRoot] === 0 && this.dirty[rightRoot] === 0) {
+      if (lastOutcome === EDGE_JOINED) this.join(leftRoot, rightRoot);
+      return lastOutcome;
+    }
+    if (this.allowed(leftRoot, rightRoot, true)) {
+      this.dirty[this.join(leftRoot, rightRoot)] = 1;
+      return EDGE_JOINED;
+    }
+    if (lastOutcome === EDGE_JOINED) {
+      this.dirty[leftRoot] = 1;
+      this.dirty[rightRoot] = 1;
+    }
+    return EDGE_NOT_JOINED;
   }
 }
 
@@ -516,23 +604,46 @@ function isLinked(state: ClusteringState, item: number, other: number, similarit
   );
 }
 
-/** The linked component of every item of a closed region, named by its smallest-id item. */
-function linkedComponents(state: ClusteringState, region: Set<number>): Map<number, number> {
-  const componentOf = new Map<number, number>();
-  const members = [...region].sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
-  for (const start of members) {
-    if (componentOf.has(start)) continue;
-    componentOf.set(start, start);
-    const queue = [start];
-    while (queue.length > 0) {
-      const item = queue.pop()!;
-      for (const { other, similarity } of state.edges[item]!) {
-        if (componentOf.has(other) || !region.has(other) || !isLinked(state, item, other, similarity)) continue;
-        componentOf.set(other, start);
-        queue.push(other);
-      }
+/**
+ * The linked component of every item of a closed region, named by its smallest-id item: plain
+ * union–find over the region's merge edges and `same` verdicts (the edges that link).
+ */
+function linkedComponents(
+  state: ClusteringState,
+  region: Set<number>,
+  mergeEdges: Int32Array,
+  sameEdges: readonly RegionEdge[],
+): Map<number, number> {
+  const parent = new Int32Array(state.records.length);
+  for (const item of region) parent[item] = item;
+  const find = (item: number): number => {
+    let root = item;
+    while (parent[root]! !== root) root = parent[root]!;
+    while (item !== root) {
+      const next = parent[item]!;
+      parent[item] = root;
+      item = next;
     }
+    return root;
+  };
+  const link = (left: number, right: number): void => {
+    const leftRoot = find(left);
+    const rightRoot = find(right);
+    if (leftRoot !== rightRoot) parent[rightRoot] = leftRoot;
+  };
+  const { lows, highs } = state.mergeEdges;
+  for (const edge of mergeEdges) link(lows[edge]!, highs[edge]!);
+  for (const edge of sameEdges) link(edge.left, edge.right);
+  // Name each component by its smallest id: the first member of it in id order.
+  const smallest = new Map<number, number>();
+  for (const item of region) {
+    const root = find(item);
+    const current = smallest.get(root);
+    if (current === undefined || compareIds(state.records[item]!.id, state.records[current]!.id) < 0)
+      smallest.set(root, item);
   }
+  const componentOf = new Map<number, number>();
+  for (const item of region) componentOf.set(item, smallest.get(find(item))!);
   return componentOf;
 }
 
@@ -602,17 +713,45 @@ function regionEdges(
   }));
 }
 
-/** Phase 1 of a region: merge edges through the guarded union–find. */
-function applyMergeEdges(state: ClusteringState, region: Set<number>): GuardedUnion {
-  const union = new GuardedUnion(region, state);
-  for (const edge of regionEdges(
-    state,
-    region,
-    (similarity) => pairDecisionUnchecked(similarity, state.thresholds) === 'merge',
-  )) {
-    union.union(edge.left, edge.right, true);
+/**
+ * The merge edges inside a closed region (merge edges never leave it), as edge numbers in
+ * canonical order: read off the state's kept order when the region holds a good part of the
+ * edges, else gathered from its items and sorted.
+ */
+function regionMergeEdges(state: ClusteringState, region: Set<number>): Int32Array {
+  const edges = state.mergeEdges;
+  let adjacent = 0;
+  for (const item of region) adjacent += state.edges[item]!.length;
+  if (adjacent * 4 < edges.ordered) {
+    const gathered: number[] = [];
+    for (const item of region) {
+      for (const { mergeEdge } of state.edges[item]!)
+        if (mergeEdge >= 0 && edges.lows[mergeEdge] === item) gathered.push(mergeEdge);
+    }
+    return Int32Array.from(gathered.sort((left, right) => edges.compare(left, right)));
   }
-  return union;
+  const inRegion = new Uint8Array(state.records.length);
+  for (const item of region) inRegion[item] = 1;
+  const selected = new Int32Array(edges.ordered);
+  let length = 0;
+  for (let position = 0; position < edges.ordered; position += 1) {
+    const edge = edges.order[position]!;
+    if (inRegion[edges.lows[edge]!] === 1) selected[length++] = edge;
+  }
+  return selected.subarray(0, length);
+}
+
+/**
+ * Phase 1 of a region: merge edges in canonical order through the guarded union–find. The last
+ * outcome of each edge is replayed while both its partial stories are as they were then (see
+ * {@link GuardedUnion.mergeEdge}), and every edge's outcome is stored for the next call.
+ */
+function applyMergeEdges(state: ClusteringState, region: Set<number>): { union: GuardedUnion; edges: Int32Array } {
+  const union = new GuardedUnion(region, state);
+  const { lows, highs, outcomes } = state.mergeEdges;
+  const edges = regionMergeEdges(state, region);
+  for (const edge of edges) outcomes[edge] = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!);
+  return { union, edges };
 }
 
 function toJudged(record: ArticleRecord): GreyPair['left'] {
@@ -662,8 +801,9 @@ async function recluster(state: ClusteringState, seeds: Set<number>): Promise<Re
   let judgedPairs = 0;
   let region = closure(state, seeds);
   let union: GuardedUnion;
+  let mergeEdges: Int32Array;
   for (;;) {
-    union = applyMergeEdges(state, region);
+    ({ union, edges: mergeEdges } = applyMergeEdges(state, region));
     const needed = new Map<string, GreyPair>();
     for (const item of region) {
       const record = state.records[item]!;
@@ -691,11 +831,13 @@ async function recluster(state: ClusteringState, seeds: Set<number>): Promise<Re
     if (grown.size === region.size) break;
     region = grown;
   }
+  let sameEdges: RegionEdge[] = [];
   if (state.verdicts.size > 0) {
     const isSame = (similarity: number, left: number, right: number): boolean =>
       pairDecisionUnchecked(similarity, state.thresholds) === 'judge' &&
       state.verdicts.get(pairKey(state.records[left]!.id, state.records[right]!.id)) === 'same';
-    for (const edge of regionEdges(state, region, isSame)) union.union(edge.left, edge.right, false);
+    sameEdges = regionEdges(state, region, isSame);
+    for (const edge of sameEdges) union.union(edge.left, edge.right, false);
   }
   // Replace the stories of the region's items with the new components.
   const previousStoryIds = new Set<string>();
@@ -716,7 +858,12 @@ async function recluster(state: ClusteringState, seeds: Set<number>): Promise<Re
     state.stories.set(storyId, members);
     for (const member of members) state.storyOf[member] = storyId;
   }
-  return { judgedPairs, touched: region, componentOf: linkedComponents(state, region), previousStoryIds };
+  return {
+    judgedPairs,
+    touched: region,
+    componentOf: linkedComponents(state, region, mergeEdges, sameEdges),
+    previousStoryIds,
+  };
 }
 
 function storyFromState(state: ClusteringState, storyId: string): Story {
