@@ -8,11 +8,19 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withFolderLockHeld } from '@espectro/store/testing';
 import type { SiteMode } from '../integrations/route-mode.js';
 import type { SiteSnapshot } from '../lib/snapshot.js';
 
 /** The site's package folder (`apps/site`). */
 export const SITE_DIRECTORY = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The folder whose store lock every `astro build` of the site in a test holds (this file's
+ * {@link buildSite} and `packages/cli`'s serve test): test files run in parallel, and two builds
+ * of one project at once share its caches.
+ */
+export const SITE_BUILD_LOCK_FOLDER = join(SITE_DIRECTORY, 'node_modules', '.cache', 'astro-build-lock');
 
 /**
  * A fresh folder for a build under `apps/site/node_modules/.cache/`: the server bundle imports its
@@ -43,7 +51,8 @@ export interface SiteBuild {
 /**
  * Runs `astro build` with the snapshot at `snapshotPath` into `outDir`, in route mode `mode`
  * (`static`: content pages prerendered; `served`: every route rendered on demand); rejects with
- * the build's output when it fails.
+ * the build's output when it fails. Waits while another process builds the site
+ * ({@link SITE_BUILD_LOCK_FOLDER}); `milliseconds` counts the build only, not that wait.
  */
 export async function buildSite(
   snapshotPath: string,
@@ -55,26 +64,32 @@ export async function buildSite(
     dirname(createRequire(join(SITE_DIRECTORY, 'package.json')).resolve('astro/package.json')),
     'astro.js',
   );
-  const started = performance.now();
-  const child = spawn(process.execPath, [astro, 'build'], {
-    cwd: SITE_DIRECTORY,
-    env: {
-      ...process.env,
-      ...environment,
-      ASTRO_TELEMETRY_DISABLED: '1',
-      ESPECTRO_SITE_SNAPSHOT: snapshotPath,
-      ESPECTRO_SITE_OUT_DIR: outDir,
-      ESPECTRO_SITE_MODE: mode,
-      NODE_ENV: 'production',
+  return withFolderLockHeld(
+    SITE_BUILD_LOCK_FOLDER,
+    async () => {
+      const started = performance.now();
+      const child = spawn(process.execPath, [astro, 'build'], {
+        cwd: SITE_DIRECTORY,
+        env: {
+          ...process.env,
+          ...environment,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          ESPECTRO_SITE_SNAPSHOT: snapshotPath,
+          ESPECTRO_SITE_OUT_DIR: outDir,
+          ESPECTRO_SITE_MODE: mode,
+          NODE_ENV: 'production',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let log = '';
+      child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${log.slice(-6000)}`);
+      return { mode, outDir, log, milliseconds: performance.now() - started };
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) throw new Error(`astro build failed (exit ${code}):\n${log.slice(-6000)}`);
-  return { mode, outDir, log, milliseconds: performance.now() - started };
+    { command: `astro build (${mode}) for ${outDir}` },
+  );
 }
 
 /** A free TCP port on 127.0.0.1. */

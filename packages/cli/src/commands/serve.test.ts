@@ -17,7 +17,7 @@ import { fictionalDebateReplay } from '@espectro/factcheck/replay';
 import { DEMO_REPLAY_LABEL, createManualClock, createNewsroom, demoReplayOutlets } from '@espectro/ingest/testing';
 import { demoDataDirectory, rateRoster, readDataFolder, resolveBackends } from '@espectro/pipeline';
 import { inspectFolderLock, openDatabase, openStore, type Store } from '@espectro/store';
-import { TEST_DATABASE_URL_ENV } from '@espectro/store/testing';
+import { TEST_DATABASE_URL_ENV, withFolderLockHeld } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryIo } from '../test-io.js';
 import { outletsCommand } from './outlets.js';
@@ -120,22 +120,30 @@ describe('espectro serve', () => {
     const cache = join(siteDirectory, 'node_modules', '.cache');
     mkdirSync(cache, { recursive: true });
     builtSite = mkdtempSync(join(cache, 'serve-test-'));
-    const build = spawn(process.execPath, [join(siteDirectory, 'node_modules', 'astro', 'astro.js'), 'build'], {
-      cwd: siteDirectory,
-      env: {
-        ...process.env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        ESPECTRO_SITE_MODE: 'served',
-        ESPECTRO_SITE_OUT_DIR: builtSite,
-        NODE_ENV: 'production',
+    // The site's test builds hold this folder's lock (apps/site/src/testing/site-build.ts,
+    // SITE_BUILD_LOCK_FOLDER): test files run in parallel, and two builds at once share its caches.
+    await withFolderLockHeld(
+      join(cache, 'astro-build-lock'),
+      async () => {
+        const build = spawn(process.execPath, [join(siteDirectory, 'node_modules', 'astro', 'astro.js'), 'build'], {
+          cwd: siteDirectory,
+          env: {
+            ...process.env,
+            ASTRO_TELEMETRY_DISABLED: '1',
+            ESPECTRO_SITE_MODE: 'served',
+            ESPECTRO_SITE_OUT_DIR: builtSite,
+            NODE_ENV: 'production',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let log = '';
+        build.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+        build.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+        const code = await new Promise<number | null>((done) => build.on('close', done));
+        if (code !== 0) throw new Error(`astro build (served) failed:\n${log.slice(-4000)}`);
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    build.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    build.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    const code = await new Promise<number | null>((done) => build.on('close', done));
-    if (code !== 0) throw new Error(`astro build (served) failed:\n${log.slice(-4000)}`);
+      { command: `astro build (served) for ${builtSite}` },
+    );
   }, 600_000);
 
   afterAll(() => {

@@ -14,6 +14,8 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migratedDatabaseTemplate, openDatabase, type Database } from '../database.js';
+import { StoreError } from '../errors.js';
+import { acquireFolderLock, type FolderLock } from '../lock.js';
 
 /** Where the tests' migrated templates are kept (not the user's cache: tests leave it alone). */
 const SHARED_TEMPLATES = join(tmpdir(), 'espectro-store-templates');
@@ -100,4 +102,48 @@ export async function emptyTestDatabase(database: Database): Promise<void> {
       `TRUNCATE ${tables.map((table) => `"${table.table_name}"`).join(', ')} RESTART IDENTITY CASCADE`,
     );
   await database.query('UPDATE pipeline_archive SET revision = 0');
+}
+
+/** How often {@link withFolderLockHeld} looks again while another process holds the folder. */
+export const FOLDER_LOCK_POLL_MS = 250;
+
+/** Options of {@link withFolderLockHeld}. */
+export interface FolderLockWaitOptions {
+  /** Who holds it, shown in the lock file (default: this process's command line). */
+  command?: string;
+  /** Waits between two tries (default: a timer of {@link FOLDER_LOCK_POLL_MS}). */
+  sleep?: (milliseconds: number) => Promise<void>;
+}
+
+/**
+ * Runs `work` while this process holds the store's folder lock on `folder`, waiting (without a
+ * deadline: the test hook's timeout ends a wait that never ends) while another process holds it.
+ * A lock whose owner died is taken over, so a killed run never blocks the next. For test setup
+ * that must not run twice at once across test files run in parallel — two `astro build`s of
+ * apps/site share its caches.
+ *
+ * @example
+ * const build = await withFolderLockHeld(join(siteDirectory, 'node_modules', '.cache', 'astro-build'), () => buildSite(…));
+ */
+export async function withFolderLockHeld<Result>(
+  folder: string,
+  work: () => Promise<Result>,
+  options: FolderLockWaitOptions = {},
+): Promise<Result> {
+  const sleep =
+    options.sleep ?? ((milliseconds: number) => new Promise<void>((done) => setTimeout(done, milliseconds)));
+  let lock: FolderLock | undefined;
+  while (lock === undefined) {
+    try {
+      lock = acquireFolderLock(folder, options.command !== undefined ? { command: options.command } : {});
+    } catch (error) {
+      if (!(error instanceof StoreError) || error.code !== 'locked') throw error;
+      await sleep(FOLDER_LOCK_POLL_MS);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    lock.release();
+  }
 }
