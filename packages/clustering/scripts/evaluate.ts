@@ -12,7 +12,10 @@
  * batch, no stems, no agreement, merge 0.22 and guard 0.10 as it was calibrated); the one candidate
  * the development-set sweep preferred (name runs, README "What was tried"), reported here once; and
  * the default embedder with a perfect judge (the gold labels) deciding the grey zone — a ceiling of
- * what the LLM judge path can add, not a result any judge reached.
+ * what the LLM judge path can add, not a result any judge reached — at the rule's grey zone
+ * (0.07–0.22), at the previous one (0.11–0.22), and at the wider zone `calibrate.ts` chose on the
+ * development set for the judge path (0.16–0.32; measured here once, not adopted). Each figure
+ * comes with the grey pairs judged per 100 headlines (what the LLM judge would be asked).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -22,6 +25,7 @@ import type { SimilarityThresholds } from '../src/embedder.js';
 import type { PairJudge } from '../src/judge-types.js';
 import { clusteringQuality } from '../src/metrics.js';
 import { createOfflineEmbedder, type OfflineEmbedderOptions } from '../src/offline-embedder.js';
+import { OFFLINE_THRESHOLDS } from '../src/offline-thresholds.js';
 import { perfectJudge } from './perfect-judge.js';
 
 interface Row {
@@ -87,6 +91,21 @@ export const settings: Record<string, Setting> = {
   },
   candidateNameRuns: { embedder: () => ({ nameRuns: true }) },
   perfectJudge: { embedder: () => ({}), judge: perfectJudge },
+  perfectJudgePreviousZone: {
+    embedder: () => ({}),
+    thresholds: { ...OFFLINE_THRESHOLDS, judgeLow: 0.11, source: "the previous embedder's judgeLow" },
+    judge: perfectJudge,
+  },
+  perfectJudgeWiderZone: {
+    embedder: () => ({}),
+    thresholds: {
+      ...OFFLINE_THRESHOLDS,
+      merge: 0.32,
+      judgeLow: 0.16,
+      source: "calibrate.ts judgePathChoice: merge above the rule's, for the judge path only",
+    },
+    judge: perfectJudge,
+  },
 };
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
@@ -110,6 +129,7 @@ export async function measure(rows: Row[], setting: Setting, dated: boolean) {
     pairwiseRecall: round(quality.pairwise.recall),
     pairwiseF1: round(quality.pairwise.f1),
     stories: quality.predictedClusters,
+    judgedPairsPer100Headlines: round((100 * result.judgedPairs) / rows.length),
   };
 }
 
@@ -133,7 +153,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     for (const settingName of Object.keys(settings)) {
       const { dated, undated } = entry[settingName] as Record<'dated' | 'undated', Record<string, number>>;
       console.log(
-        `${setName.padEnd(8)} ${settingName.padEnd(17)} dated B³ F1 ${dated.bcubedF1} (pair P ${dated.pairwisePrecision} R ${dated.pairwiseRecall})  undated B³ F1 ${undated.bcubedF1} (pair P ${undated.pairwisePrecision} R ${undated.pairwiseRecall})`,
+        `${setName.padEnd(8)} ${settingName.padEnd(26)} dated B³ F1 ${dated.bcubedF1} (pair P ${dated.pairwisePrecision} R ${dated.pairwiseRecall})  undated B³ F1 ${undated.bcubedF1} (pair P ${undated.pairwisePrecision} R ${undated.pairwiseRecall}); judged pairs / 100 ${dated.judgedPairsPer100Headlines} · ${undated.judgedPairsPer100Headlines}`,
       );
     }
   }

@@ -71,6 +71,38 @@ describe('clustering catalogue', () => {
   });
 });
 
+describe('CLU-2-OFFLINE thresholds', () => {
+  const offline = { merge: OFFLINE_MERGE_THRESHOLD, judgeLow: OFFLINE_JUDGE_LOW_THRESHOLD };
+  it('judge from 0.07 to 0.22 inclusive, merge strictly above, separate below', () => {
+    expect(pairDecision(0.2200001, offline)).toBe('merge');
+    expect(pairDecision(0.22, offline)).toBe('judge');
+    expect(pairDecision(0.07, offline)).toBe('judge');
+    expect(pairDecision(0.0699, offline)).toBe('separate');
+  });
+  test.prop([fc.double({ min: -1, max: 1, noNaN: true })])(
+    'sends to the judge exactly the cosines of the calibrated grey zone, and the guard sits inside it',
+    (cosine) => {
+      const decision = pairDecisionUnchecked(cosine, offline);
+      const inZone = cosine >= OFFLINE_JUDGE_LOW_THRESHOLD - 1e-9 && cosine <= OFFLINE_MERGE_THRESHOLD + 1e-9;
+      if (decision === 'judge') expect(inZone).toBe(true);
+      if (cosine > OFFLINE_MERGE_THRESHOLD + 1e-9) expect(decision).toBe('merge');
+      if (cosine < OFFLINE_JUDGE_LOW_THRESHOLD - 1e-9) expect(decision).toBe('separate');
+      expect(OFFLINE_JUDGE_LOW_THRESHOLD).toBeLessThan(OFFLINE_CHAINING_GUARD);
+      expect(OFFLINE_CHAINING_GUARD).toBeLessThanOrEqual(OFFLINE_MERGE_THRESHOLD);
+    },
+  );
+  test.prop([fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: 0, max: 0.22, noNaN: true })])(
+    'a lower judgeLow only moves pairs from separate to judge, never changes a merge',
+    (cosine, lower) => {
+      const wider = { merge: OFFLINE_MERGE_THRESHOLD, judgeLow: Math.min(lower, OFFLINE_JUDGE_LOW_THRESHOLD) };
+      const before = pairDecisionUnchecked(cosine, offline);
+      const after = pairDecisionUnchecked(cosine, wider);
+      if (before === 'merge' || after === 'merge') expect(after).toBe(before);
+      if (before === 'judge') expect(after).toBe('judge');
+    },
+  );
+});
+
 describe('CLU-2-OFFLINE agreementFactorUnchecked', () => {
   it('scales a pair down for each disagreement, not at all when both agree', () => {
     expect(agreementFactorUnchecked(false, false)).toBe(1);
