@@ -328,13 +328,12 @@ function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): Cluste
   for (const item of outcome.touched) changed.add(state.storyOf[item]!);
   const removed = [...outcome.previousStoryIds].filter((id) => !state.stories.has(id));
   const components = new Map<string, string>();
-  for (const item of [...outcome.touched].sort((left, right) =>
-    compareIds(state.records[left]!.id, state.records[right]!.id),
-  ))
-    components.set(state.records[item]!.id, state.records[outcome.componentOf.get(item)!]!.id);
+  // The default sort compares strings by UTF-16 code units, as compareIds does, without a callback.
+  for (const id of Array.from(outcome.touched, (item) => state.records[item]!.id).sort())
+    components.set(id, state.records[outcome.componentOf.get(state.indexById.get(id)!)!]!.id);
   return {
-    changedStories: [...changed].sort(compareIds).map((id) => storyFromState(state, id)),
-    removedStoryIds: removed.sort(compareIds),
+    changedStories: [...changed].sort().map((id) => storyFromState(state, id)),
+    removedStoryIds: removed.sort(),
     linkedComponents: components,
     pendingPairs: sortedPending(state),
     judgedPairs: outcome.judgedPairs,
@@ -502,24 +501,35 @@ class GuardedUnion {
 
   private sum(root: number): VectorSum {
     let sum = this.sums[root];
-    let folded = this.folded[root]!;
-    if (!sum) {
-      const vector = this.state.vectors[root]!;
-      sum =
-        vector instanceof Float32Array
-          ? new DenseSum(Float64Array.from(vector))
-          : new SparseVectorSum(SparseSum.of(vector));
-      folded = 0;
-    }
+    let folded = sum ? this.folded[root]! : 0;
     const absorbed = this.absorbed[root];
+    let parts: VectorSum[] | undefined;
     if (absorbed && folded < absorbed.length) {
-      const parts: VectorSum[] = [];
+      parts = [];
       for (const child of absorbed.slice(folded)) {
         parts.push(this.sum(child));
         this.sums[child] = undefined;
       }
-      sum = sum.plusAll(parts);
       folded = absorbed.length;
+    }
+    if (sum) {
+      if (parts) sum = sum.plusAll(parts);
+    } else {
+      const vector = this.state.vectors[root]!;
+      if (vector instanceof Float32Array) {
+        sum = new DenseSum(Float64Array.from(vector));
+        if (parts) sum = sum.plusAll(parts);
+      } else if (parts && parts.length > 1) {
+        sum = new SparseVectorSum(
+          SparseSum.ofAll(
+            vector,
+            parts.map((part) => (part as SparseVectorSum).sum),
+          ),
+        );
+      } else {
+        sum = new SparseVectorSum(SparseSum.of(vector));
+        if (parts) sum = sum.plusAll(parts);
+      }
     }
     this.sums[root] = sum;
     this.folded[root] = folded;

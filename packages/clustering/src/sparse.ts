@@ -67,6 +67,11 @@ export class SparseSum {
     readonly values: Float64Array,
   ) {}
 
+  /** @internal A sum from ids already strictly ascending and their totals (taken, not copied). */
+  static fromSorted(ids: Uint32Array, values: Float64Array): SparseSum {
+    return new SparseSum(ids, values);
+  }
+
   /** The sum of one vector. */
   static of(vector: SparseVector): SparseSum {
     return new SparseSum(Uint32Array.from(vector.indices), Float64Array.from(vector.values));
@@ -108,21 +113,12 @@ export class SparseSum {
    */
   plusAll(others: readonly SparseSum[]): SparseSum {
     if (others.length === 1) return this.plus(others[0]!);
-    const totals = new Map<number, number>();
-    for (let position = 0; position < this.ids.length; position += 1)
-      totals.set(this.ids[position]!, this.values[position]!);
-    for (const other of others) {
-      const { ids, values } = other;
-      for (let position = 0; position < ids.length; position += 1) {
-        const id = ids[position]!;
-        const total = totals.get(id);
-        totals.set(id, total === undefined ? values[position]! : total + values[position]!);
-      }
-    }
-    const ids = Uint32Array.from(totals.keys()).sort();
-    const values = new Float64Array(ids.length);
-    for (let position = 0; position < ids.length; position += 1) values[position] = totals.get(ids[position]!)!;
-    return new SparseSum(ids, values);
+    return foldSums(this.ids, this.values, others);
+  }
+
+  /** `SparseSum.of(vector).plusAll(others)`, without copying the vector first. */
+  static ofAll(vector: SparseVector, others: readonly SparseSum[]): SparseSum {
+    return foldSums(vector.indices, vector.values, others);
   }
 
   /** Dot product with another sum, adding terms in ascending id order. */
@@ -166,4 +162,64 @@ function mergeDot(
     else right += 1;
   }
   return sum;
+}
+
+/** Scratch of {@link foldSums}: a running total per feature id, valid where its stamp is current. */
+let foldTotals = new Float64Array(0);
+let foldStamps = new Uint32Array(0);
+let foldStamp = 0;
+
+/**
+ * `start` plus each of `others` in the order given, one id at a time in a dense scratch: every
+ * id's terms are added in the same order as by chained {@link SparseSum.plus}, so the bits match.
+ */
+function foldSums(
+  startIds: Uint32Array,
+  startValues: Float64Array | Float32Array,
+  others: readonly SparseSum[],
+): SparseSum {
+  let largestId = startIds.length > 0 ? startIds[startIds.length - 1]! : 0;
+  let entries = startIds.length;
+  for (const other of others) {
+    if (other.ids.length > 0) largestId = Math.max(largestId, other.ids[other.ids.length - 1]!);
+    entries += other.ids.length;
+  }
+  if (largestId >= foldTotals.length) {
+    const length = Math.max(largestId + 1, foldTotals.length * 2);
+    foldTotals = new Float64Array(length);
+    foldStamps = new Uint32Array(length);
+    foldStamp = 0;
+  }
+  foldStamp = (foldStamp + 1) >>> 0;
+  if (foldStamp === 0) {
+    foldStamps.fill(0);
+    foldStamp = 1;
+  }
+  const totals = foldTotals;
+  const stamps = foldStamps;
+  const stamp = foldStamp;
+  const seen = new Uint32Array(entries);
+  let distinct = 0;
+  for (let position = 0; position < startIds.length; position += 1) {
+    const id = startIds[position]!;
+    stamps[id] = stamp;
+    totals[id] = startValues[position]!;
+    seen[distinct++] = id;
+  }
+  for (const other of others) {
+    const { ids, values } = other;
+    for (let position = 0; position < ids.length; position += 1) {
+      const id = ids[position]!;
+      if (stamps[id] === stamp) totals[id] = totals[id]! + values[position]!;
+      else {
+        stamps[id] = stamp;
+        totals[id] = values[position]!;
+        seen[distinct++] = id;
+      }
+    }
+  }
+  const ids = seen.slice(0, distinct).sort();
+  const values = new Float64Array(distinct);
+  for (let position = 0; position < distinct; position += 1) values[position] = totals[ids[position]!]!;
+  return SparseSum.fromSorted(ids, values);
 }
