@@ -1098,6 +1098,15 @@ export const AUDIT_LABELS = {
   ownershipRecorded: { es: 'Registrado', 'pt-BR': 'Registrada' },
   ownershipInRating: { es: 'En la calificación actual', 'pt-BR': 'Na classificação atual' },
   ownershipPending: { es: 'Pendiente de recalificación', 'pt-BR': 'Aguardando reclassificação' },
+  ownershipRetracted: { es: 'Retirado', 'pt-BR': 'Retirada' },
+  ownershipRetractedPending: {
+    es: 'Retirado; sale de la calificación en la próxima recalificación',
+    'pt-BR': 'Retirada; sai da classificação na próxima reclassificação',
+  },
+  ownershipRetractedBy: {
+    es: 'Retirado el {date} por {by}: {reason}',
+    'pt-BR': 'Retirada em {date} por {by}: {reason}',
+  },
   yes: { es: 'Sí', 'pt-BR': 'Sim' },
   no: { es: 'No', 'pt-BR': 'Não' },
 } as const satisfies Record<string, { es: string; 'pt-BR': string }>;
@@ -1112,12 +1121,14 @@ const AUDIT_PARAMETERS = {
 };
 
 /**
- * One audit string in `locale`, its REV-1 numbers filled from the methodology.
+ * One audit string in `locale`, its REV-1 numbers filled from the methodology and any other
+ * `{name}` from `values`.
  *
  * @example
  * auditLabel('es', 'seriesTitle'); // 'Contenido de los últimos 30 días, día a día'
+ * auditLabel('es', 'ownershipRetractedBy', { date: '4 de mayo de 2026', by: 'editora', reason: 'no se concretó' });
  */
-export function auditLabel(locale: Locale, key: AuditLabelKey): string {
+export function auditLabel(locale: Locale, key: AuditLabelKey, values: Record<string, string> = {}): string {
   const label: Label | undefined = AUDIT_LABELS[key];
-  return label === undefined ? key : fillPlaceholders(label[locale], AUDIT_PARAMETERS);
+  return label === undefined ? key : fillPlaceholders(label[locale], { ...AUDIT_PARAMETERS, ...values });
 }

@@ -92,10 +92,15 @@ export {
 export {
   listOwnershipEvents,
   OwnershipEventInputSchema,
+  OwnershipRetractionInputSchema,
   recordOwnershipEvent,
+  retractOwnershipEvent,
   type ListOwnershipEventsFilter,
   type OwnershipEvent,
   type OwnershipEventInput,
+  type OwnershipRetraction,
+  type OwnershipRetractionInput,
+  type OwnershipRetractionResult,
 } from './ownership-events.js';
 export {
   ContentWindowSchema,

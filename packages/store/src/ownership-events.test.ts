@@ -1,6 +1,7 @@
 /**
  * Reported ownership events (seed 002 §2, §9; `0010_ownership_events`): recorded per outlet,
- * listed by outlet and date, validated at the boundary with the field named. PGlite always,
+ * listed by outlet and date, validated at the boundary with the field named; retracted with who,
+ * when and why (`0012_ownership_retractions`), never deleted. PGlite always,
  * PostgreSQL when ESPECTRO_TEST_DATABASE_URL is set.
  */
 import type { RatingEvidenceRecord } from '@espectro/methodology';
@@ -129,6 +130,98 @@ for (const backend of testBackends()) {
       });
       // nothing of the refused writes was stored
       expect(await store.ownershipEvents.list({ domains: ['uno.example'] })).toHaveLength(2);
+    });
+
+    test('retracts an event with who, when and why; the latest change of control enqueues a re-rating', async () => {
+      const byDate = async (domain: string, date: string) =>
+        (await store.ownershipEvents.list({ domains: [domain] })).find((event) => event.date === date)!;
+      // Not a change of control: the audit records it, nothing is re-rated.
+      const capital = await byDate('uno.example', '2024-02-01');
+      const minor = await store.ownershipEvents.retract({
+        id: capital.id,
+        reason: 'la ampliación no se inscribió',
+        retractedBy: 'editor',
+        retractedAt: '2026-05-05T10:00:00Z',
+      });
+      expect(minor.rerating).toBeNull();
+      expect(minor.event.retraction).toEqual({
+        reason: 'la ampliación no se inscribió',
+        retractedBy: 'editor',
+        retractedAt: '2026-05-05T10:00:00.000Z',
+      });
+      // An older change of control than the one in effect: no re-rating either.
+      const older = await store.ownershipEvents.record({
+        domain: 'uno.example',
+        date: '2026-04-01',
+        event: 'pacto de accionistas',
+        controlChange: true,
+        recordedBy: 'editora',
+        recordedAt: '2026-05-05T11:00:00Z',
+      });
+      const olderRetracted = await store.ownershipEvents.retract({
+        id: older.id,
+        reason: 'duplicado del evento de mayo',
+        retractedBy: 'editora',
+        retractedAt: '2026-05-05T12:00:00Z',
+      });
+      expect(olderRetracted.rerating).toBeNull();
+      // What the rules read no longer has them; the audit keeps them, with their retraction.
+      expect((await store.ownershipEvents.list({ domains: ['uno.example'] })).map((event) => event.date)).toEqual([
+        '2026-05-01',
+      ]);
+      expect(
+        (await store.ownershipEvents.list({ domains: ['uno.example'], includeRetracted: true })).map((event) => [
+          event.date,
+          event.retraction?.retractedBy ?? null,
+        ]),
+      ).toEqual([
+        ['2024-02-01', 'editor'],
+        ['2026-04-01', 'editora'],
+        ['2026-05-01', null],
+      ]);
+      // The outlet's latest change of control: its re-rating is enqueued with the retraction.
+      const control = await byDate('dos.example', '2026-03-01');
+      const retracted = await store.ownershipEvents.retract({
+        id: control.id,
+        reason: 'la venta no se concretó',
+        retractedBy: 'editora',
+        retractedAt: '2026-05-06T09:00:00Z',
+      });
+      expect(retracted.rerating).toMatchObject({
+        domain: 'dos.example',
+        reason: 'ownership_change',
+        cause: 'ownership_change',
+        status: 'pending',
+        enqueuedAt: '2026-05-06T09:00:00.000Z',
+      });
+      expect(retracted.rerating!.detail).toMatch(
+        /2026-03-01 \("cambio de directorio"\) was retracted by editora: la venta/,
+      );
+      expect(
+        (await store.reratings.list()).filter((entry) => entry.domain === 'dos.example').map((entry) => entry.id),
+      ).toEqual([retracted.rerating!.id]);
+    });
+
+    test('refuses a retraction of an unknown or retracted event, before its recording, or without a reason', async () => {
+      const [event] = await store.ownershipEvents.list({ domains: ['uno.example'] });
+      const base = { id: event!.id, reason: 'error', retractedBy: 'editora', retractedAt: '2026-05-07T09:00:00Z' };
+      expect(await errorOf(store.ownershipEvents.retract({ ...base, id: 999_999 }))).toMatchObject({
+        code: 'not_found',
+        field: 'id',
+      });
+      expect(
+        await errorOf(store.ownershipEvents.retract({ ...base, retractedAt: '2026-05-01T00:00:00Z' })),
+      ).toMatchObject({ code: 'invalid_input', field: 'retractedAt' });
+      expect(await errorOf(store.ownershipEvents.retract({ ...base, reason: '  ' }))).toMatchObject({
+        code: 'invalid_input',
+        field: 'reason',
+      });
+      const [retracted] = await store.ownershipEvents.list({ domains: ['dos.example'], includeRetracted: true });
+      const again = await errorOf(store.ownershipEvents.retract({ ...base, id: retracted!.id }));
+      expect(again).toMatchObject({ code: 'invalid_input', field: 'id' });
+      expect(again.message).toMatch(/already retracted by editora/);
+      // nothing of the refused retractions was stored
+      expect((await store.ownershipEvents.list({ domains: ['uno.example'] })).map((e) => e.retraction)).toEqual([null]);
     });
   });
 }

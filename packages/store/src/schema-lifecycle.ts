@@ -102,3 +102,13 @@ export const outletOwnershipEvents = pgTable(
     unique().on(table.domain, table.eventDate, table.event),
   ],
 );
+
+/** Retractions of recorded ownership events (`0012_ownership_retractions.sql`): who, when and why; the event row stays. */
+export const outletOwnershipRetractions = pgTable('outlet_ownership_retractions', {
+  eventId: bigint('event_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => outletOwnershipEvents.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  retractedBy: text('retracted_by').notNull(),
+  retractedAt: instant('retracted_at').notNull(),
+});

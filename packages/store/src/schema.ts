@@ -33,9 +33,10 @@ import { debateChunks, debateEvents, debateReviews, debates, readerReports } fro
 
 export { debateChunks, debateEvents, debateReviews, debates, readerReports } from './schema-debates.js';
 import { workerCycles, workerHeartbeats, workerJobClaims } from './schema-service.js';
-import { outletContentSeries, outletOwnershipEvents, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
+// Every export of schema-lifecycle.ts is a table (all go into storeSchema).
+import * as lifecycleSchema from './schema-lifecycle.js';
 
-export { outletContentSeries, outletOwnershipEvents, ratingReratingQueue, splitOutlets } from './schema-lifecycle.js';
+export * from './schema-lifecycle.js';
 import { editorSessions, signInFailures } from './schema-security.js';
 
 export { workerCycles, workerHeartbeats, workerJobClaims } from './schema-service.js';
@@ -380,10 +381,7 @@ export const storeSchema = {
   sourceRatings,
   sourceRatingChanges,
   ratingVerifications,
-  ratingReratingQueue,
-  outletContentSeries,
-  splitOutlets,
-  outletOwnershipEvents,
+  ...lifecycleSchema,
   articles,
   stories,
   storyArticles,

@@ -68,9 +68,12 @@ import { listSplitOutlets, noteSplitOutlet, type SplitOutlet, type SplitOutletNo
 import {
   listOwnershipEvents,
   recordOwnershipEvent,
+  retractOwnershipEvent,
   type ListOwnershipEventsFilter,
   type OwnershipEvent,
   type OwnershipEventInput,
+  type OwnershipRetractionInput,
+  type OwnershipRetractionResult,
 } from './ownership-events.js';
 import {
   enqueueReratings,
@@ -129,8 +132,13 @@ export interface Store {
   readonly ownershipEvents: {
     /** `not_found` for an outlet not in the roster, `conflict` for the same event twice. */
     record(input: OwnershipEventInput): Promise<OwnershipEvent>;
-    /** By outlet, then date. */
+    /** By outlet, then date; retracted events only with `includeRetracted`. */
     list(filter?: ListOwnershipEventsFilter): Promise<OwnershipEvent[]>;
+    /**
+     * Retracts an event (`0012_ownership_retractions`: who, when, why; the event is kept) and, when
+     * it was the latest change of control in effect, enqueues the outlet's re-rating.
+     */
+    retract(input: OwnershipRetractionInput): Promise<OwnershipRetractionResult>;
   };
   /** Editors' server-side sessions and the sign-in throttle's state (issue 21 §3, `0008_security`). */
   readonly editorAccess: EditorAccessStore;
@@ -245,6 +253,7 @@ export function createStore(database: Database): Store {
     ownershipEvents: {
       record: (input) => db.transaction((tx) => recordOwnershipEvent(tx, input)),
       list: (filter) => listOwnershipEvents(db, filter),
+      retract: (input) => db.transaction((tx) => retractOwnershipEvent(tx, input)),
     },
     editorAccess: createEditorAccessStore(db, (work) => db.transaction((tx) => work(tx))),
     articles: {

@@ -157,6 +157,7 @@ describe('the outlet audit', () => {
         recordedAt: null,
         recordedBy: null,
         sourceUrl: null,
+        retraction: null,
       },
       {
         date: '2026-04-20',
@@ -166,9 +167,29 @@ describe('the outlet audit', () => {
         recordedAt: '2026-04-29T10:00:00.000Z',
         recordedBy: 'editora-2',
         sourceUrl: 'https://registro.example/acta/3',
+        retraction: null,
       },
     ]);
     expect(auditLabel('es', 'ownershipNote')).toContain(`últimos ${RATING_PARAMETERS.controlChangeMonths} meses`);
+    // A retracted event stays in the audit, with who retracted it, when and why.
+    const [sale] = await store.ownershipEvents.list({ domains: ['vendido-audit.example'] });
+    await store.ownershipEvents.retract({
+      id: sale!.id,
+      reason: 'la venta no se concretó',
+      retractedBy: 'editora-3',
+      retractedAt: '2026-04-30T08:00:00Z',
+    });
+    const corrected = await outletAuditFrom(store, 'vendido-audit.example', storeModule, '2026-04-30');
+    expect(corrected!.ownershipHistory.map((entry) => [entry.event, entry.retraction])).toEqual([
+      ['adquirido por Grupo Salinas', null],
+      [
+        'vendido a Grupo Ficticio',
+        { reason: 'la venta no se concretó', retractedBy: 'editora-3', retractedAt: '2026-04-30T08:00:00.000Z' },
+      ],
+    ]);
+    expect(auditLabel('pt-BR', 'ownershipRetractedBy', { date: '30/04/2026', by: 'editora-3', reason: 'x' })).toBe(
+      'Retirada em 30/04/2026 por editora-3: x',
+    );
   });
 
   test('an outlet whose stored rating is split shows its split_outlets entry with the notes', async () => {

@@ -86,7 +86,8 @@ export interface OutletAudit {
   /**
    * The outlet's ownership history (seed 002 §2, §8), oldest first: the `ownership_history` of the
    * rating's evidence and every ownership event recorded since (`espectro outlets ownership add`).
-   * `inEvidence` says whether the current rating already took the entry into account.
+   * `inEvidence` says whether the current rating already took the entry into account; a retracted
+   * event (`espectro outlets ownership retract`) is kept, with its retraction (shown struck).
    */
   ownershipHistory: AuditOwnershipEntry[];
 }
@@ -103,6 +104,8 @@ export interface AuditOwnershipEntry {
   recordedAt: string | null;
   recordedBy: string | null;
   sourceUrl: string | null;
+  /** Set when the recorded event was retracted: who, when and why (the entry stays in the audit). */
+  retraction: { reason: string; retractedBy: string; retractedAt: string } | null;
 }
 
 function ownershipHistoryOf(
@@ -114,6 +117,7 @@ function ownershipHistoryOf(
     recordedAt: string;
     recordedBy: string;
     sourceUrl: string | null;
+    retraction: AuditOwnershipEntry['retraction'];
   }[],
 ): AuditOwnershipEntry[] {
   const listed =
@@ -132,10 +136,16 @@ function ownershipHistoryOf(
     recordedAt: null,
     recordedBy: null,
     sourceUrl: null,
+    retraction: null,
   }));
   for (const event of events) {
     const known = entries.find((entry) => entry.date === event.date && entry.event === event.event);
-    const recorded = { recordedAt: event.recordedAt, recordedBy: event.recordedBy, sourceUrl: event.sourceUrl };
+    const recorded = {
+      recordedAt: event.recordedAt,
+      recordedBy: event.recordedBy,
+      sourceUrl: event.sourceUrl,
+      retraction: event.retraction,
+    };
     if (known !== undefined) Object.assign(known, recorded);
     else
       entries.push({
@@ -206,7 +216,7 @@ export async function outletAuditFrom(
   const contestations = await store.contestations.list({ outlet: domain });
   const reratings = await store.reratings.list({ domain });
   const split = await store.splitOutlets.get(domain);
-  const ownershipEvents = await store.ownershipEvents.list({ domains: [domain] });
+  const ownershipEvents = await store.ownershipEvents.list({ domains: [domain], includeRetracted: true });
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - (CONTENT_SERIES_DAYS_SHOWN - 1) * 86_400_000)
     .toISOString()
     .slice(0, 10);

@@ -385,7 +385,7 @@ describe('espectro outlets ownership', () => {
     expect(listed.code).toBe(0);
     expect(listed.out).toContain(`1 recorded ownership event(s) of vendido.example (${folder})`);
     expect(listed.out).toMatch(
-      /vendido\.example\s+2026-05-01\s+yes\s+adquirido por Grupo Ficticio\s+\S+\s+editora\s+https:\/\/registro\.example\/acta\/7/,
+      /\d+\s+vendido\.example\s+2026-05-01\s+yes\s+adquirido por Grupo Ficticio\s+\S+\s+editora\s+https:\/\/registro\.example\/acta\/7\s+—/,
     );
 
     // recorded today (after the 2026-04-27 review): due from the day it was reported
@@ -422,7 +422,32 @@ describe('espectro outlets ownership', () => {
     }
     expect((await run(['ownership', 'add', 'vendido.example', '--event', 'x', '--db', folder])).code).toBe(2);
     expect((await run(['ownership', 'remove', '--db', folder])).code).toBe(2);
-    const json = JSON.parse((await run(['ownership', 'list', '--db', folder, '--json'])).out) as { events: unknown[] };
+    const json = JSON.parse((await run(['ownership', 'list', '--db', folder, '--json'])).out) as {
+      events: { id: number; retraction: unknown }[];
+    };
     expect(json.events).toHaveLength(1);
+    expect(json.events[0]!.retraction).toBeNull();
+
+    // The sale fell through: retracted with a reason, kept on record, and the rating re-rated.
+    const id = String(json.events[0]!.id);
+    expect((await run(['ownership', 'retract', id, '--by', 'editora', '--db', folder])).code).toBe(2);
+    expect((await run(['ownership', 'retract', 'siete', '--reason', 'x', '--db', folder])).code).toBe(2);
+    const unknown = await run(['ownership', 'retract', '999999', '--reason', 'x', '--db', folder]);
+    expect(unknown.code).toBe(3);
+    expect(unknown.err).toContain('no recorded ownership event has the id 999999');
+    const retracted = await run(
+      ['ownership', 'retract', id, '--reason', 'la venta no se concretó', '--by', 'editora', '--db', folder],
+      {},
+    );
+    expect(retracted.err).toBe('');
+    expect(retracted.code).toBe(0);
+    expect(retracted.out).toContain(
+      `vendido.example: event ${id} of 2026-05-01 ("adquirido por Grupo Ficticio") retracted; it was the change of control in effect: re-rating enqueued (cause ownership_change)`,
+    );
+    const again = await run(['ownership', 'retract', id, '--reason', 'otra vez', '--db', folder]);
+    expect(again.code).toBe(3);
+    expect(again.err).toContain(`<event-id>: event ${id} was already retracted by editora`);
+    const audit = await run(['ownership', 'list', 'vendido.example', '--db', folder]);
+    expect(audit.out).toMatch(/adquirido por Grupo Ficticio.+\d{4}-\d{2}-\d{2} by editora: la venta no se concretó/);
   }, 180_000);
 });

@@ -371,6 +371,16 @@ describe('withOwnershipEvents (seed 002 §8: record the change of control in own
     );
   });
 
+  it('takes a retracted event out of the history again, so it no longer moves the content window', () => {
+    const sale = { date: '2026-06-05', event: 'vendido a Grupo X', controlChange: true };
+    const merged = withOwnershipEvents(owned, [sale], '2026-06-20');
+    const corrected = withOwnershipEvents(merged, [], '2026-06-25', [sale]);
+    expect(corrected.ownership!.ownership_history).toEqual(owned.ownership!.ownership_history);
+    expect(evidenceToRateOutletInput(corrected, '2026-06-25').ownership?.lastControlChange).toBeUndefined();
+    // A retracted event still reported (a stale list) is not added back.
+    expect(withOwnershipEvents(corrected, [sale], '2026-06-25', [sale])).toBe(corrected);
+  });
+
   test.prop([
     fc.uniqueArray(
       fc.record({
@@ -398,4 +408,27 @@ describe('withOwnershipEvents (seed 002 §8: record the change of control in own
       expect(lastControlChange(history, asOf)).toBe(expected);
     },
   );
+
+  test.prop([
+    fc.uniqueArray(
+      fc.record({
+        date: fc.integer({ min: toDayNumber('2016-01-01'), max: toDayNumber('2027-12-31') }).map(fromDayNumber),
+        event: fc.constantFrom('venta', 'fusión', 'cambio de directorio'),
+        controlChange: fc.boolean(),
+        retracted: fc.boolean(),
+      }),
+      { maxLength: 12, selector: (event) => `${event.date} ${event.event}` },
+    ),
+    fc.integer({ min: toDayNumber('2016-01-01'), max: toDayNumber('2027-12-31') }).map(fromDayNumber),
+  ])('after retractions the history is the one merged from the events never retracted', (events, asOf) => {
+    const reported = events.map(({ date, event, controlChange }) => ({ date, event, controlChange }));
+    const retracted = events.filter((event) => event.retracted);
+    const live = reported.filter((_, index) => !events[index]!.retracted);
+    // Recorded first, retracted later: the same record as if the retracted events had never been reported.
+    const corrected = withOwnershipEvents(withOwnershipEvents(owned, reported, asOf), live, asOf, retracted);
+    expect(corrected.ownership!.ownership_history).toEqual(
+      withOwnershipEvents(owned, live, asOf).ownership!.ownership_history,
+    );
+    expect(RatingEvidenceRecordSchema.safeParse(corrected).success).toBe(true);
+  });
 });

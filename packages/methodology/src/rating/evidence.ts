@@ -57,29 +57,38 @@ export interface ReportedOwnershipEvent {
  * The evidence record with the reported ownership events dated on or before `asOf` added to its
  * `ownership.ownership_history` (seed 002 §8: "Siempre registrar el cambio de control relevante en
  * `ownership_history`"), oldest first; an entry already listed (same date and text) is not added
- * twice, and entries already in the history are kept as they are. A record without an `ownership`
- * block is returned unchanged (the owner type, which the block requires, is not known). Pure.
+ * twice, and entries already in the history are kept as they are — except the `retracted` events
+ * (recorded, then found wrong: `espectro outlets ownership retract`), whose entries (same date and
+ * text) leave the history, so a retracted change of control no longer moves the content window. A
+ * record without an `ownership` block is returned unchanged (the owner type, which the block
+ * requires, is not known). Pure.
  *
  * @example
  * withOwnershipEvents(record, [{ date: '2026-05-01', event: 'vendido a X', controlChange: true }], '2026-05-02')
  *   .ownership?.ownership_history; // [..., { date: '2026-05-01', event: 'vendido a X', control_change: true }]
+ * withOwnershipEvents(merged, [], '2026-05-04', [{ date: '2026-05-01', event: 'vendido a X' }])
+ *   .ownership?.ownership_history; // [...] without it
  */
 export function withOwnershipEvents(
   record: RatingEvidenceRecord,
   events: readonly ReportedOwnershipEvent[],
   asOf: string,
+  retracted: readonly Pick<ReportedOwnershipEvent, 'date' | 'event'>[] = [],
 ): RatingEvidenceRecord {
   if (!IsoDateSchema.safeParse(asOf).success) inputError(RULE, 'withOwnershipEvents', ['asOf'], 'not an ISO date');
   const ownership = record.ownership;
   if (ownership === undefined) return record;
-  const history = [...(ownership.ownership_history ?? [])];
+  const withdrawn = new Set(retracted.map((entry) => `${entry.date}\u0000${entry.event}`));
+  const previous = ownership.ownership_history ?? [];
+  const history = previous.filter((entry) => !withdrawn.has(`${entry.date}\u0000${entry.event}`));
   const listed = new Set(history.map((entry) => `${entry.date}\u0000${entry.event}`));
-  let added = false;
+  let added = history.length !== previous.length;
   for (const reported of events) {
     if (!IsoDateSchema.safeParse(reported.date).success)
       inputError(RULE, 'withOwnershipEvents', ['events', 'date'], 'not an ISO date');
-    if (reported.date > asOf || listed.has(`${reported.date}\u0000${reported.event}`)) continue;
-    listed.add(`${reported.date}\u0000${reported.event}`);
+    const key = `${reported.date}\u0000${reported.event}`;
+    if (reported.date > asOf || listed.has(key) || withdrawn.has(key)) continue;
+    listed.add(key);
     history.push({ date: reported.date, event: reported.event, control_change: reported.controlChange });
     added = true;
   }

@@ -272,5 +272,32 @@ describe('the outlet lifecycle from stored data', () => {
     clock.set(new Date('2026-06-23T06:00:00Z'));
     await cycle();
     expect(await ownershipReratings()).toHaveLength(1);
+
+    // The sale never happened: retracting the change of control in effect enqueues the re-rating at
+    // once (REV-1 alone would not: the outlet was reviewed after the event), and it is no longer a fact.
+    const [sale] = await store.ownershipEvents.list({ domains: ['propiedad.example'] });
+    const retraction = await store.ownershipEvents.retract({
+      id: sale!.id,
+      reason: 'la venta no se concretó',
+      retractedBy: 'editora',
+      retractedAt: '2026-06-23T12:00:00Z',
+    });
+    expect(retraction.rerating).toMatchObject({ cause: 'ownership_change', status: 'pending' });
+    expect(
+      (await lifecycleFacts(store, await store.ratings.list(), '2026-06-24')).get('propiedad.example'),
+    ).not.toHaveProperty('ownership_changed_at');
+    clock.set(new Date('2026-06-24T06:00:00Z'));
+    await cycle();
+    expect(await ownershipReratings()).toMatchObject([{ status: 'done' }, { status: 'done' }]);
+    const corrected = await store.ratings.get('propiedad.example');
+    expect((corrected!.rating_evidence as RatingEvidenceRecord).ownership!.ownership_history ?? []).toEqual([]);
+    expect(corrected!.rating.flags).not.toContain('content_predates_control_change');
+    expect(
+      (await store.ratings.history('propiedad.example')).filter((row) => row.kind === 'rerating').at(-1),
+    ).toMatchObject({ cause: 'ownership_change', at: '2026-06-24T06:00:00.000Z' });
+    // and the retracted event makes nobody due again
+    clock.set(new Date('2026-06-25T06:00:00Z'));
+    await cycle();
+    expect(await ownershipReratings()).toHaveLength(2);
   }, 240_000);
 });

@@ -148,7 +148,7 @@ export async function recordContentSeries(
   const day = isoDay(now);
   const outlets = (await context.store.ratings.list()).map(seriesOutlet).filter((outlet) => outlet !== undefined);
   const today = await listContentSeries(context.store.database.db, { from: day, to: day });
-  const ownershipEvents = await context.store.ownershipEvents.list({ to: day });
+  const ownershipEvents = await context.store.ownershipEvents.list({ to: day, includeRetracted: true });
   const stageReport: ContentSeriesReport = {
     day,
     analysed: 0,
@@ -163,11 +163,14 @@ export async function recordContentSeries(
       stageReport.alreadyRecorded += 1;
       continue;
     }
-    // a change of control recorded since the last rating already moves the window (CONF-CHANGE)
+    // a change of control recorded since the last rating already moves the window (CONF-CHANGE);
+    // a retracted one no longer does
+    const outletEvents = ownershipEvents.filter((event) => event.domain === outlet.domain);
     const evidence = withOwnershipEvents(
       outlet.rating_evidence,
-      ownershipEvents.filter((event) => event.domain === outlet.domain),
+      outletEvents.filter((event) => event.retraction === null),
       day,
+      outletEvents.filter((event) => event.retraction !== null),
     );
     const notBefore = lastControlChange(evidence.ownership?.ownership_history, day);
     let result: ContentWindowResult;
@@ -214,7 +217,7 @@ export async function recordContentSeries(
  * the outlet's last review only — **[reading: a review resets the drift streak, so one drift is
  * re-rated once, not every day]**), the latest day a recorded ownership event became known on or
  * before `asOf` (`ownership_changed_at`, REV-1: its date, or the day it was recorded when later —
- * `espectro outlets ownership add`), and, for preliminary outlets, the articles stored in the
+ * `espectro outlets ownership add`; retracted events are ignored), and, for preliminary outlets, the articles stored in the
  * content window (REV-2) and the latest content result of the series; and the accepted
  * contestations with the day they were accepted (CON-4; the re-rating itself was enqueued when
  * each was accepted).
@@ -250,7 +253,8 @@ export async function lifecycleFacts(
   }
   // seed 002 §9 "Se reporta un cambio de propiedad": REV-1 fires on the report. A change becomes
   // known on its date, or on the day it was recorded when that is later (a change dated before the
-  // last review but recorded after it was not known to that review).
+  // last review but recorded after it was not known to that review). A retracted event is not listed
+  // (its retraction enqueued the re-rating itself when it was the change of control in effect).
   const ownershipChangedAt = new Map<string, string>();
   for (const event of await store.ownershipEvents.list()) {
     const recordedOn = event.recordedAt.slice(0, 10);

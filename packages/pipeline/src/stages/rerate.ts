@@ -99,7 +99,9 @@ async function rerateOutlet(
     return { reratings: 0, changed: false, failed: entries.length };
   }
   const asOf = at.slice(0, 10);
-  const ownershipEvents = await listOwnershipEvents(tx, { domains: [domain], to: asOf });
+  const recordedEvents = await listOwnershipEvents(tx, { domains: [domain], to: asOf, includeRetracted: true });
+  const ownershipEvents = recordedEvents.filter((event) => event.retraction === null);
+  const retractedEvents = recordedEvents.filter((event) => event.retraction !== null);
   let reratings = 0;
   let failed = 0;
   let changed = false;
@@ -107,8 +109,14 @@ async function rerateOutlet(
     let result: RecordRatingResult;
     try {
       // The reported ownership events join the evidence's ownership_history (seed 002 §8), where a
-      // change of control moves the content window (CONF-CHANGE); verify re-derives from the result.
-      let evidence = withOwnershipEvents(current.rating_evidence as RatingEvidenceRecord, ownershipEvents, asOf);
+      // change of control moves the content window (CONF-CHANGE), and retracted ones leave it;
+      // verify re-derives from the result.
+      let evidence = withOwnershipEvents(
+        current.rating_evidence as RatingEvidenceRecord,
+        ownershipEvents,
+        asOf,
+        retractedEvents,
+      );
       // A drift re-rating analyses the content again: the series showed the content moved. Other
       // causes (cadence, an event, a version) re-derive the rating from the stored evidence.
       if (content !== undefined && plan.entries.some((entry) => entry.reason === 'content_drift'))
