@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { buildFixtureSnapshot } from '../fixtures/fixture.js';
-import { checkRecords, storyRecord } from './open-data.js';
+import { checkRecords, outletRecord, storyRecord } from './open-data.js';
 import {
   documentedFields,
   endpointJsonSchema,
@@ -43,7 +43,7 @@ describe('open-data API', () => {
   test('each endpoint serialises every record through its schema without dropping or changing a field', async () => {
     const raw = {
       historias: (await data.listStories()).map((story) => storyRecord(story, SITE)),
-      fuentes: await data.listOutlets(),
+      fuentes: (await data.listOutlets()).map(outletRecord),
       checagens: checkRecords(await data.listDebates()),
     };
     for (const endpoint of OPEN_DATA_ENDPOINTS) {
@@ -54,6 +54,21 @@ describe('open-data API', () => {
       expect(JSON.parse(JSON.stringify(records))).toEqual(JSON.parse(JSON.stringify(raw[endpoint.name])));
       expect(document.source).toEqual(data.source);
     }
+  });
+
+  test("an outlet record carries its ownership history in the evidence's format, and refuses a malformed entry", async () => {
+    const fixtures = await data.listOutlets();
+    expect(fixtures.every((outlet) => outlet.ownershipHistory === undefined)).toBe(true);
+    const fuentes = OPEN_DATA_ENDPOINTS.find((endpoint) => endpoint.name === 'fuentes')!;
+    const sale = { date: '2026-03-02', event: 'vendido a Grupo Ficticio', control_change: true };
+    const record = outletRecord({ ...fixtures[0]!, ownershipHistory: [sale] });
+    expect(fuentes.schema.parse(record)).toMatchObject({ ownershipHistory: [sale] });
+    expect(outletRecord(fixtures[0]!).ownershipHistory).toEqual([]);
+    // a change of control needs a full date (CONF-CHANGE): the methodology's own entry schema
+    expect(() => fuentes.schema.parse({ ...record, ownershipHistory: [{ ...sale, date: '2026' }] })).toThrow(/date/);
+    expect(documentedFields(fuentes, 'pt-BR').find((field) => field.path === 'ownershipHistory')?.description).toMatch(
+      /^Histórico da propriedade/,
+    );
   });
 
   test('an undocumented field is an error, not a silent extra', () => {

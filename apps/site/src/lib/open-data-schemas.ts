@@ -14,6 +14,7 @@ import {
   EditorialScopeSchema,
   FactualitySchema,
   OutletOwnershipSchema,
+  OwnershipHistoryEntrySchema,
   OwnerTypeSchema,
   RatingChangeRecordSchema,
   RatingConfidenceSchema,
@@ -24,7 +25,7 @@ import {
 } from '@espectro/methodology';
 import { z } from 'zod';
 import type { Label, Locale } from '../i18n.js';
-import { checkRecords, storyRecord } from './open-data.js';
+import { checkRecords, outletRecord, storyRecord } from './open-data.js';
 import type { SiteData } from './types.js';
 
 /** The metadata key of a field's Portuguese description (the Spanish one is `description`). */
@@ -187,6 +188,11 @@ export const OutletRecordSchema = z.strictObject({
     'Evidencia de la calificación (propiedad, fuentes académicas, análisis de contenido); null para un medio preliminar.',
     'Evidência da classificação (propriedade, fontes acadêmicas, análise de conteúdo); null para um veículo preliminar.',
   ),
+  ownershipHistory: described(
+    z.array(OwnershipHistoryEntrySchema),
+    'Historia de la propiedad que leyó la calificación vigente (ownership_history de su evidencia, seed 002 §2), de la más antigua a la más reciente: cada cambio con su fecha (YYYY, YYYY-MM o YYYY-MM-DD) y control_change: true si cambió quién controla la línea editorial (regla CONF-CHANGE). Un cambio registrado después, o retirado, se refleja en la próxima recalificación. Vacía para un medio preliminar.',
+    'Histórico da propriedade que a classificação vigente leu (ownership_history da sua evidência, seed 002 §2), da mais antiga à mais recente: cada mudança com sua data (YYYY, YYYY-MM ou YYYY-MM-DD) e control_change: true se mudou quem controla a linha editorial (regra CONF-CHANGE). Uma mudança registrada depois, ou retirada, aparece na próxima reclassificação. Vazia para um veículo preliminar.',
+  ),
   preliminary: described(
     z.strictObject({ reason: z.string(), addedAt: z.string() }).nullable(),
     'Motivo y fecha si el medio espera su primera calificación (PRELIM).',
@@ -301,7 +307,7 @@ export async function openDataDocument(
     name === 'historias'
       ? (await data.listStories()).map((story) => storyRecord(story, siteUrl))
       : name === 'fuentes'
-        ? await data.listOutlets()
+        ? (await data.listOutlets()).map(outletRecord)
         : checkRecords(await data.listDebates());
   return {
     source: DataSourceRecordSchema.parse(data.source),

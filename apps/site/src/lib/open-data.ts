@@ -2,6 +2,7 @@
  * The open-data downloads of `/datos`: stories, outlets and debate checks as JSON and CSV, with the
  * numbers exactly as the methodology produced them.
  */
+import type { OwnershipHistoryEntry } from '@espectro/methodology';
 import { toCsv } from './csv.js';
 import type { SiteDebate, SiteOutlet, SiteStorySummary } from './types.js';
 import { prismaView } from './views.js';
@@ -72,6 +73,17 @@ export function storiesCsv(stories: readonly SiteStorySummary[], siteUrl: string
       ];
     }),
   );
+}
+
+/**
+ * An outlet as the open-data API gives it (`/datos/fuentes.json`, `OutletRecordSchema`): the site's
+ * outlet with its `ownershipHistory` always present (an older snapshot has none: an empty list).
+ *
+ * @example
+ * outletRecord(outlet).ownershipHistory; // [{ date: '2017', event: 'adquirido por Grupo Salinas' }]
+ */
+export function outletRecord(outlet: SiteOutlet): SiteOutlet & { ownershipHistory: OwnershipHistoryEntry[] } {
+  return { ...outlet, ownershipHistory: outlet.ownershipHistory ?? [] };
 }
 
 /** `fuentes.csv`. */

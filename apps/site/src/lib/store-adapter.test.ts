@@ -4,6 +4,7 @@ import * as storeModule from '@espectro/store';
 import type { Store } from '@espectro/store';
 import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDataDocument } from './open-data-schemas.js';
 import { createSnapshotSiteData } from './snapshot.js';
 import { contestationBackendOver, createRefreshingStoreSiteData, snapshotFromStore } from './store-adapter.js';
 import { dataNotice, prismaView } from './views.js';
@@ -389,5 +390,36 @@ describe('site data that follows the store', () => {
     // Nothing changed since: the same data, not read again.
     clock = 3_000;
     expect(await data.current()).toBe(second);
+  });
+});
+
+describe('the open-data outlet record (issue 16)', () => {
+  test("carries the ownership_history the stored rating read, through the API's schema", async () => {
+    await recordRating(store.ratings, {
+      evidence: {
+        ...evidence('propietario.example', 'center'),
+        ownership: {
+          owner_type: 'corporate-conglomerate',
+          country_regime: 'democracy',
+          ownership_history: [
+            { date: '2017', event: 'adquirido por Grupo Salinas' },
+            { date: '2026-03-02', event: 'vendido a Grupo Ficticio', control_change: true },
+          ],
+        },
+      },
+      name: 'Medio con historia',
+      asOf: '2026-04-27',
+      changedAt: '2026-04-27T00:00:00Z',
+    });
+    const data = createSnapshotSiteData(await snapshotFromStore(store, storeModule, '2026-04-27T12:00:00Z'));
+    const document = await openDataDocument(data, 'fuentes', 'https://espectro.example');
+    const outlets = document.outlets as { domain: string; ownershipHistory: unknown[] }[];
+    expect(outlets.find((outlet) => outlet.domain === 'propietario.example')!.ownershipHistory).toEqual([
+      { date: '2017', event: 'adquirido por Grupo Salinas' },
+      { date: '2026-03-02', event: 'vendido a Grupo Ficticio', control_change: true },
+    ]);
+    // No history, and a preliminary outlet: an empty list, never a missing field.
+    expect(outlets.find((outlet) => outlet.domain === 'centro.example')!.ownershipHistory).toEqual([]);
+    expect(outlets.find((outlet) => outlet.domain === 'nuevo.example')!.ownershipHistory).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import {
   type Bucket,
   type CoverageResult,
   type Factuality,
+  type OwnershipHistoryEntry,
   type StoryTier,
   type Topic,
   type VerdictHistoryEntry,
@@ -95,7 +96,9 @@ export function siteOutletOf(outlet: OutletWithHistory): SiteOutlet {
   const evidence = outlet.ratingEvidence;
   const ratedAt = (outlet.ratingReviewedAt ?? outlet.addedAt).slice(0, 10);
   let siteEvidence: SiteOutlet['evidence'] = null;
+  let ownershipHistory: OwnershipHistoryEntry[] = [];
   if (!isPendingEvidence(evidence)) {
+    ownershipHistory = [...(evidence.ownership?.ownership_history ?? [])];
     // rule EVID-1: the signals the rating was computed from, by the methodology's one mapping
     const { asOf, ownership, academic, content } = evidenceToRateOutletInput(evidence, ratedAt);
     siteEvidence = {
@@ -124,6 +127,7 @@ export function siteOutletOf(outlet: OutletWithHistory): SiteOutlet {
     factualityScore: outlet.factualityScore,
     ownerType: outlet.ownerType,
     evidence: siteEvidence,
+    ownershipHistory,
     preliminary: isPendingEvidence(evidence) ? { reason: evidence.reason, addedAt: evidence.added_at } : null,
     history: outlet.history.flatMap((entry) => entry.changes),
     illustrative: outlet.illustrative,

@@ -14,6 +14,7 @@ import type {
   Factuality,
   OutletOwnership,
   OwnerType,
+  OwnershipHistoryEntry,
   PublishGuardResult,
   RatingChangeRecord,
   RatingConfidence,
@@ -72,6 +73,11 @@ export interface SiteOutlet {
   ownerType: OwnerType | null;
   /** The evidence the rating was computed from (FUN-*), or `null` for a preliminary outlet. */
   evidence: { asOf: string; ownership?: OutletOwnership; academic?: AcademicSignal; content?: ContentSignal } | null;
+  /**
+   * The `ownership_history` of the rating's evidence (seed 002 §2), oldest first: what the current
+   * rating read. Absent in older snapshots and in the fixtures (read as none).
+   */
+  ownershipHistory?: OwnershipHistoryEntry[];
   /** PRELIM: set while the outlet waits for the funnel. */
   preliminary: { reason: string; addedAt: string } | null;
   /** Every rating change with its cause (CON-4), oldest first. */
