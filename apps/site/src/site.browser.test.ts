@@ -996,6 +996,33 @@ describe.each(SITE_MODES)('pt-BR copies (%s)', (mode) => {
     expect(spanishFound).toEqual({});
   });
 
+  test('no English a reader can see on the es and pt-BR pages: text, aria-label, title, placeholder', async () => {
+    // English words that are not Spanish or Portuguese ones; `<code>` (field names on /datos/api) is code, not prose.
+    const english =
+      /\b(the|and|with|this|must|found|expected|should|unknown|invalid|loading|search|close|next|previous|field|required|error:)\b/i;
+    // Attribute values are emptied before the text is split at tags (a hostile alt holding `>` is data,
+    // not a text node); the site's own attributes are read apart (alt is the feed's text, not the site's).
+    const readerText = (html: string) => [
+      ...textNodes(html.replace(/<code[\s\S]*?<\/code>/g, '').replace(/="[^"]*"/g, '=""')),
+      ...[...html.matchAll(/\s(?:aria-label|title|placeholder)="([^"]+)"/g)].map((match) => match[1]!),
+    ];
+    // The control: what the relato page answered before (issue 18) is caught.
+    expect(readerText('<p role="alert">check x#0.0 not found</p>').some((text) => english.test(text))).toBe(true);
+    const pages = [
+      ...TRANSLATED.flatMap((path) => [path, localePath('pt-BR', path)]),
+      '/historia/h00001',
+      '/placar',
+      '/fuja-da-bolha',
+      ...SECTION_PAGES,
+    ];
+    const found: Record<string, string[]> = {};
+    for (const path of pages) {
+      const hits = readerText(await readPage(path)).filter((text) => english.test(text));
+      if (hits.length > 0) found[path] = hits;
+    }
+    expect(found).toEqual({});
+  });
+
   test('the pt-BR lists show what the data hold: archive, topic, Prisma, outlets, front page', async () => {
     const archive = await readPage('/pt/archivo');
     for (const story of PUBLISHED.slice(0, STORY_PAGE_SIZE)) expect(archive).toContain(`href="/historia/${story.id}"`);
@@ -2237,8 +2264,9 @@ describe.skipIf(!hasChromium)('in chromium', () => {
     },
   );
 
-  test('no page is wider than a 320 or 390 px phone screen', async () => {
+  test('no page is wider than a 320 or 390 px phone screen, and nothing in it is squeezed or spills', async () => {
     const wider: Record<string, number> = {};
+    const squeezed: Record<string, string[]> = {};
     for (const width of [320, 390]) {
       await inTabs(
         `narrow-${width}`,
@@ -2247,11 +2275,29 @@ describe.skipIf(!hasChromium)('in chromium', () => {
           await page.goto(url(path));
           const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
           if (documentWidth > width) wider[`${width} ${path}`] = documentWidth;
+          // A fact's value squeezed to a few letters per line (the story's side box and the outlet's
+          // rating printed «Pu/blic/ad/a» at 320 px), or a cell whose content spills over the next
+          // (the factuality chart's «Muy alta» over its share).
+          const found = await page.evaluate(() => [
+            ...[...document.querySelectorAll('dl.facts dd')]
+              .filter((value) => value.getBoundingClientRect().width > 0 && value.getBoundingClientRect().width < 80)
+              .map(
+                (value) =>
+                  `dd ${Math.round(value.getBoundingClientRect().width)} px: ${value.textContent?.trim().slice(0, 30)}`,
+              ),
+            ...[...document.querySelectorAll('td, th')]
+              .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+              .map(
+                (cell) => `cell ${cell.scrollWidth} > ${cell.clientWidth} px: ${cell.textContent?.trim().slice(0, 30)}`,
+              ),
+          ]);
+          if (found.length > 0) squeezed[`${width} ${path}`] = found;
         },
         { width, height: 800 },
       );
     }
     expect(wider).toEqual({});
+    expect(squeezed).toEqual({});
     // A bound for a hang, not a speed verdict: 42 page loads on a shared, slow machine.
   }, 300_000);
 });
