@@ -1,7 +1,8 @@
 /**
  * The recording conditions of the open-set report, each a SoX recipe applied to a clean clip:
  * other sample rates and channel counts, white and pink noise at 20 dB SNR, an 8 kHz round trip
- * (telephone / broadcast band), MP3 at 32 kbit/s, GSM 06.10, and noise plus the 8 kHz round trip.
+ * (telephone / broadcast band), MP3 at 32 kbit/s, noise plus the 8 kHz round trip, and the speech
+ * codecs SoX offers: GSM 06.10, AMR-NB 12.2 kbit/s, G.711 A-law, IMA ADPCM and Ogg Vorbis at its lowest quality.
  *
  * The SNR is measured against the **active speech level** (the mean power of the frames the energy
  * VAD marks as speech), not the whole clip, so pauses do not make the noise look quieter than it is.
@@ -24,6 +25,10 @@ export const CONDITION_IDS = [
   'mp3-32k',
   'gsm-8k',
   'white-noise-20db+roundtrip-8k',
+  'amr-nb-12k2',
+  'alaw-8k',
+  'ima-adpcm-8k',
+  'vorbis-q-1',
 ] as const;
 
 /** One recording condition. */
@@ -42,6 +47,10 @@ export const CONDITION_DESCRIPTIONS: Record<ConditionId, string> = {
   'mp3-32k': 'MP3 at 32 kbit/s and back (SoX with libmp3lame)',
   'gsm-8k': 'GSM 06.10 full-rate at 8 kHz and back (mobile-phone codec)',
   'white-noise-20db+roundtrip-8k': 'white noise at 20 dB SNR, then the 8 kHz round trip',
+  'amr-nb-12k2': 'AMR narrowband at 12.2 kbit/s (8 kHz) and back (the mobile-network speech codec)',
+  'alaw-8k': 'G.711 A-law at 8 kHz and back (the fixed telephone network)',
+  'ima-adpcm-8k': 'IMA ADPCM at 8 kHz (4 bits a sample) and back',
+  'vorbis-q-1': 'Ogg Vorbis at quality −1 (about 45 kbit/s) and back',
 };
 
 /** The SNR of the noisy conditions, in dB. */
@@ -160,6 +169,18 @@ export async function applyCondition(
       return;
     case 'gsm-8k':
       await roundTrip(input, output, `${output}.gsm`, ['-r', '8000', '-c', '1']);
+      return;
+    case 'amr-nb-12k2':
+      await roundTrip(input, output, `${output}.amr-nb`, ['-r', '8000', '-c', '1', '-C', '7']);
+      return;
+    case 'alaw-8k':
+      await roundTrip(input, output, `${output}.alaw.wav`, ['-r', '8000', '-c', '1', '-e', 'a-law']);
+      return;
+    case 'ima-adpcm-8k':
+      await roundTrip(input, output, `${output}.adpcm.wav`, ['-r', '8000', '-c', '1', '-e', 'ima-adpcm']);
+      return;
+    case 'vorbis-q-1':
+      await roundTrip(input, output, `${output}.ogg`, ['-C', '-1']);
       return;
     case 'white-noise-20db+roundtrip-8k': {
       const noisy = `${output}.noisy.wav`;

@@ -2,7 +2,8 @@
  * Trains the statistics embedder's projection (needs espeak-ng and SoX):
  *
  *   node --import tsx packages/speaker-id/src/open-set/train-projection.ts --out projection.json
- *     [--cache DIR] [--dimension 40] [--clips 3] [--conditions clean,white-noise-20db,…]
+ *     [--cache DIR] [--dimension 40] [--clips 3] [--regularisation 0.01] [--conditions clean,white-noise-20db,…]
+ *     [--module packages/speaker-id/src/statistics-projection.data.ts]
  *
  * Renders the training voices (`trainingRoster`: espeak-ng variants and synthetic voices that no
  * role of the open-set report uses) under several recording conditions, computes their statistics
@@ -21,7 +22,12 @@ import { renderCorpus, renderTrainingCorpus } from './corpus.js';
 import { FULL_ROSTER, openSetRoster, trainingRoster } from './roster.js';
 import { applyProjection } from '../projection.js';
 
-/** The conditions the shipped projection was trained under. */
+/**
+ * The conditions the shipped projection was trained under (the default of `--conditions`, so a run
+ * without options writes the shipped file again). Training also on the speech codecs
+ * (`--conditions …,gsm-8k,amr-nb-12k2,alaw-8k`) was measured on 2026-12-03 and not shipped: it
+ * lifted GSM but lost enrolled clips under noise + 8 kHz (README, "Codecs").
+ */
 export const TRAINING_CONDITIONS: readonly ConditionId[] = [
   'clean',
   'white-noise-20db',
