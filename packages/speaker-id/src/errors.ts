@@ -24,14 +24,7 @@ export type SpeakerIdErrorCode =
   /** An argument is out of its documented range. */
   | 'invalid_argument'
   /** An input over a documented limit (file size, duration, channels, header size); the message names the limit. */
-  | 'input_too_large'
-  /**
-   * A model download failed. No longer thrown: downloads are `@espectro/models`' (its
-   * `ModelDownloadError`); kept so code that matches on it still compiles.
-   */
-  | 'download_failed'
-  /** A downloaded model's SHA-256 differed. No longer thrown (see `download_failed`). */
-  | 'checksum_mismatch';
+  | 'input_too_large';
 
 /** The one error class of `@espectro/speaker-id`: a stable `code` plus a message naming the file or field. */
 export class SpeakerIdError extends Error {
