@@ -6,13 +6,16 @@
  *
  * - The merge threshold and chaining guard are rule CLU-2-OFFLINE's (chosen by `sweep.ts` on the
  *   sum of dated and undated B-cubed F1 with no judge); this script does not refit them.
- * - judgeLow: the largest threshold (step 0.01) at which a perfect judge (the gold labels) still
- *   recovers ≥ 80 % of the pairwise recall it would add at 0.05, with the real dates (a running
+ * - judgeLow for a perfect judge: the largest threshold (step 0.01) at which the gold labels still
+ *   recover ≥ 80 % of the pairwise recall they would add at 0.05, with the real dates (a running
  *   newsroom has them) — below it, judge calls buy little. Out-of-sample check: the same fitted on
  *   half of the source pages (alternating by source) and scored on the other half, both ways.
+ * - judgeLow for a fallible judge: the gold labels with 5, 10 or 20 % of verdicts flipped (seeded
+ *   per pair), the judgeLow with the best dated B-cubed F1 for each — an LLM is not an oracle, and
+ *   every wrong `same` is an unguarded merge. The rule's value is read from both (README).
  * - Trade-off: merge threshold × judgeLow with a perfect judge and with no judge, dated and
  *   undated: B-cubed F1 and what it costs — grey pairs judged and LLM requests (the LLM judge's
- *   default batch of 10 pairs) per 100 headlines.
+ *   default batch of 10 pairs) per 100 headlines; a few of the settings again with a fallible judge.
  *
  * Cost: the dev titles are embedded once and every clustering reuses the vectors (`precomputed`),
  * about 0.2 s a clustering on the shared 2-core machine.
@@ -26,7 +29,7 @@ import type { PairJudge } from '../src/judge-types.js';
 import { clusteringQuality, type ClusteringQuality } from '../src/metrics.js';
 import { createOfflineEmbedder } from '../src/offline-embedder.js';
 import { OFFLINE_THRESHOLDS } from '../src/offline-thresholds.js';
-import { perfectJudge } from './perfect-judge.js';
+import { fallibleJudge } from './perfect-judge.js';
 
 interface DevRow {
   id: string;
@@ -57,9 +60,9 @@ const round = (value: number): number => Math.round(value * 1000) / 1000;
 const adoptedMerge = OFFLINE_THRESHOLDS.merge;
 const adoptedGuard: ChainingGuard = { minimumAverageSimilarity: OFFLINE_THRESHOLDS.averageSimilarityGuard! };
 
-/** A perfect judge that also counts the LLM requests a batching judge would have made. */
-function countingPerfectJudge(subset: readonly DevRow[]): PairJudge & { requests: number } {
-  const inner = perfectJudge(subset);
+/** A gold-label judge (some verdicts flipped if `errorRate` > 0) that counts the LLM requests a batching judge would make. */
+function countingJudge(subset: readonly DevRow[], errorRate: number): PairJudge & { requests: number } {
+  const inner = fallibleJudge(subset, errorRate);
   const judge = {
     backend: inner.backend,
     requests: 0,
@@ -77,12 +80,14 @@ interface Setting {
   judge: boolean;
   dated: boolean;
   guard?: ChainingGuard | false;
+  /** Share of the judge's verdicts flipped (default 0: a perfect judge). */
+  judgeErrorRate?: number;
 }
 
 type Scored = ClusteringQuality & { judgedPairs: number; llmRequests: number; largestStory: number };
 
 async function score(subset: readonly DevRow[], setting: Setting): Promise<Scored> {
-  const judge = setting.judge ? countingPerfectJudge(subset) : undefined;
+  const judge = setting.judge ? countingJudge(subset, setting.judgeErrorRate ?? 0) : undefined;
   const state = createClusteringState({
     embedder,
     thresholds: { merge: setting.merge, judgeLow: setting.judgeLow, source: 'calibration' },
@@ -212,19 +217,9 @@ for (const merge of steps(0.16, 0.4, 0.02)) {
   tradeOff.push({ merge, noJudge, perfectJudge: withJudge });
 }
 
-/**
- * The grey zone the judge-path choice below is held to: the rule's when the choice was made (merge
- * 0.22, judgeLow 0.11, before this script moved judgeLow to 0.07). Pinned so that a re-run
- * reproduces the setting whose held-out figures were reported once (`evaluate.ts`).
- */
-const JUDGE_PATH_REFERENCE = { merge: 0.22, judgeLow: 0.11 };
-const referenceWithJudge: Record<string, ReturnType<typeof summary>> = {};
+/** The rule's grey zone with a perfect judge: the cost and dated quality the judge-path choice is held to. */
 const ruleWithJudge: Record<string, ReturnType<typeof summary>> = {};
 for (const dated of [true, false]) {
-  referenceWithJudge[dated ? 'dated' : 'undated'] = summary(
-    await score(rows, { ...JUDGE_PATH_REFERENCE, judge: true, dated }),
-    rows.length,
-  );
   ruleWithJudge[dated ? 'dated' : 'undated'] = summary(
     await score(rows, { merge: adoptedMerge, judgeLow: OFFLINE_THRESHOLDS.judgeLow, judge: true, dated }),
     rows.length,
@@ -232,7 +227,7 @@ for (const dated of [true, false]) {
 }
 /**
  * The judge path's best setting on dev: the highest undated B-cubed F1 with a perfect judge among
- * settings that cost no more judged pairs per 100 dated headlines than the reference grey zone and
+ * settings that cost no more judged pairs per 100 dated headlines than the rule's grey zone and
  * keep its dated B-cubed F1 (ties: fewer judged pairs).
  */
 let judgePathChoice:
@@ -244,8 +239,8 @@ for (const { merge, perfectJudge: entries } of tradeOff) {
     dated: ReturnType<typeof summary>;
     undated: ReturnType<typeof summary>;
   }[]) {
-    if (entry.dated.judgedPairs > referenceWithJudge.dated!.judgedPairs) continue;
-    if (entry.dated.bcubedF1 < referenceWithJudge.dated!.bcubedF1) continue;
+    if (entry.dated.judgedPairs > ruleWithJudge.dated!.judgedPairs) continue;
+    if (entry.dated.bcubedF1 < ruleWithJudge.dated!.bcubedF1) continue;
     if (
       !judgePathChoice ||
       entry.undated.bcubedF1 > judgePathChoice.undated.bcubedF1 ||
@@ -282,6 +277,71 @@ const frontier = [10, 20, 30, 45, 60, 70].map((budget) => {
   return { judgedPairsPer100DatedHeadlines: budget, bestUndated, bestDated };
 });
 
+/**
+ * The same settings with a fallible judge: a share of verdicts flipped (seeded per pair), a
+ * stand-in for an LLM judge of that accuracy — how much of the ceiling survives judge errors.
+ */
+const JUDGE_ERROR_RATES = [0, 0.05, 0.1, 0.2];
+const fallibleSettings = [
+  { name: 'rule', merge: adoptedMerge, judgeLow: OFFLINE_THRESHOLDS.judgeLow },
+  { name: 'perfectJudgeRecallShare', merge: adoptedMerge, judgeLow },
+  {
+    name: 'judgePathChoice',
+    merge: judgePathChoice?.merge ?? adoptedMerge,
+    judgeLow: judgePathChoice?.judgeLow ?? adoptedMerge,
+  },
+  { name: 'merge0.40', merge: 0.4, judgeLow: 0.12 },
+];
+const fallibleJudgeSweep = [];
+for (const fallible of fallibleSettings) {
+  for (const judgeErrorRate of JUDGE_ERROR_RATES) {
+    const entry: Record<string, unknown> = { ...fallible, judgeErrorRate };
+    for (const dated of [true, false]) {
+      const quality = await score(rows, {
+        merge: fallible.merge,
+        judgeLow: fallible.judgeLow,
+        judge: true,
+        dated,
+        judgeErrorRate,
+      });
+      entry[dated ? 'dated' : 'undated'] = {
+        bcubedF1: round(quality.bcubed.f1),
+        judgedPairsPer100Headlines: round((100 * quality.judgedPairs) / rows.length),
+      };
+    }
+    fallibleJudgeSweep.push(entry);
+  }
+}
+/** For each judge error rate, the judgeLow (step 0.01, at the rule's merge and guard) with the best dated B-cubed F1. */
+const judgeLowByJudgeAccuracy = [];
+for (const judgeErrorRate of JUDGE_ERROR_RATES) {
+  const curve = [];
+  for (const candidate of steps(FLOOR, adoptedMerge)) {
+    const dated = await score(rows, {
+      merge: adoptedMerge,
+      judgeLow: candidate,
+      judge: true,
+      dated: true,
+      judgeErrorRate,
+    });
+    const undated = await score(rows, {
+      merge: adoptedMerge,
+      judgeLow: candidate,
+      judge: true,
+      dated: false,
+      judgeErrorRate,
+    });
+    curve.push({ judgeLow: candidate, dated: round(dated.bcubed.f1), undated: round(undated.bcubed.f1) });
+  }
+  const best = curve.reduce((left, right) => (right.dated > left.dated + 1e-12 ? right : left));
+  judgeLowByJudgeAccuracy.push({ judgeErrorRate, bestDated: best, curve });
+}
+const noJudgeAtRule: Record<string, number> = {};
+for (const dated of [true, false])
+  noJudgeAtRule[dated ? 'dated' : 'undated'] = round(
+    (await score(rows, { merge: adoptedMerge, judgeLow: adoptedMerge, judge: false, dated })).bcubed.f1,
+  );
+
 const report = {
   devSet: {
     headlines: rows.length,
@@ -301,18 +361,27 @@ const report = {
     chainingGuard: adoptedGuard.minimumAverageSimilarity,
     judgeLow: OFFLINE_THRESHOLDS.judgeLow,
   },
-  fitted: { judgeLow, judgeLowWithoutDates: judgeLowUndated },
+  fitted: {
+    perfectJudgeRecallShare: { dated: judgeLow, undated: judgeLowUndated },
+    bestDatedByJudgeErrorRate: Object.fromEntries(
+      judgeLowByJudgeAccuracy.map((entry) => [String(entry.judgeErrorRate), entry.bestDated.judgeLow]),
+    ),
+  },
   procedure: `judgeLow: largest value (step 0.01) where a perfect judge keeps ≥ ${RECALL_SHARE * 100} % of the pairwise recall it adds at ${FLOOR}, at merge ${adoptedMerge} and guard ${adoptedGuard.minimumAverageSimilarity}; LLM requests count batches of ${LLM_BATCH_SIZE} pairs`,
   ruleWithPerfectJudge: ruleWithJudge,
-  judgePathReference: { ...JUDGE_PATH_REFERENCE, perfectJudge: referenceWithJudge },
   judgePathChoice,
   frontier,
+  fallibleJudge: { noJudgeAtRule, settings: fallibleJudgeSweep, judgeLowByJudgeAccuracy },
   judgeLowSweep,
   crossValidation,
   tradeOff,
 };
 writeFileSync(join(here, '../data/calibration.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(
-  JSON.stringify({ rule: report.rule, fitted: report.fitted, judgePathChoice, frontier, crossValidation }, null, 2),
+  JSON.stringify(
+    { rule: report.rule, fitted: report.fitted, judgePathChoice, noJudgeAtRule, fallibleJudgeSweep },
+    null,
+    2,
+  ),
 );
 console.log(`took ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -73,11 +73,11 @@ describe('clustering catalogue', () => {
 
 describe('CLU-2-OFFLINE thresholds', () => {
   const offline = { merge: OFFLINE_MERGE_THRESHOLD, judgeLow: OFFLINE_JUDGE_LOW_THRESHOLD };
-  it('judge from 0.07 to 0.22 inclusive, merge strictly above, separate below', () => {
+  it('judge from 0.11 to 0.22 inclusive, merge strictly above, separate below', () => {
     expect(pairDecision(0.2200001, offline)).toBe('merge');
     expect(pairDecision(0.22, offline)).toBe('judge');
-    expect(pairDecision(0.07, offline)).toBe('judge');
-    expect(pairDecision(0.0699, offline)).toBe('separate');
+    expect(pairDecision(0.11, offline)).toBe('judge');
+    expect(pairDecision(0.1099, offline)).toBe('separate');
   });
   test.prop([fc.double({ min: -1, max: 1, noNaN: true })])(
     'sends to the judge exactly the cosines of the calibrated grey zone, and the guard sits inside it',

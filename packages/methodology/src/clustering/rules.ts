@@ -46,7 +46,7 @@ export const clusteringRules: RuleEntry[] = [
     implementedBy: ['agreementFactorUnchecked'],
     parameters: [
       { name: 'merge', default: 0.22, description: 'offline cosine strictly above → same event' },
-      { name: 'judgeLow', default: 0.07, description: 'offline grey zone from this to merge → the LLM judge decides' },
+      { name: 'judgeLow', default: 0.11, description: 'offline grey zone from this to merge → the LLM judge decides' },
       {
         name: 'chainingGuard',
         default: 0.2,
