@@ -9,6 +9,7 @@ import { speakerCommand } from './speaker.js';
 
 const ana = (seconds: number, seed: number) => syntheticVoice(syntheticSpeakers.ana!, seconds, seed);
 const bruno = (seconds: number, seed: number) => syntheticVoice(syntheticSpeakers.bruno!, seconds, seed);
+const carla = (seconds: number, seed: number) => syntheticVoice(syntheticSpeakers.carla!, seconds, seed);
 
 let directory: string;
 let output: string[];
@@ -31,6 +32,7 @@ beforeAll(async () => {
   await write('bruno-2.wav', bruno(3, 2));
   await write('chunk-ana.wav', ana(10, 5));
   await write('chunk-bruno.wav', bruno(10, 6), 8000);
+  await write('chunk-carla.wav', carla(10, 7));
   await write('silence.wav', new Float32Array(160000));
   await writeFile(join(directory, 'not-audio.wav'), 'ID3 this is an mp3');
 });
@@ -191,6 +193,55 @@ describe('espectro speaker', () => {
       `espectro: plain.json was enrolled with "${STATISTICS_BACKEND}", not "${STATISTICS_PROJECTED_BACKEND}"`,
     );
     expect(errors.join('')).toMatch(/The cohort must be enrolled with the backend of voices\.json/);
+  });
+
+  test('calibrate measures the default rule on labelled chunks: enrolled right, other voices unknown, EER and minDCF', async () => {
+    await writeFile(
+      join(directory, 'labels.jsonl'),
+      [
+        { file: 'chunk-ana.wav', speaker: 'Ana' },
+        { file: 'chunk-bruno.wav', speaker: 'Bruno' },
+        { file: 'chunk-carla.wav', speaker: null },
+        { file: 'chunk-carla.wav', speaker: 'the host' },
+        { file: 'silence.wav', speaker: null },
+      ]
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
+    expect(await speakerCommand.run(['calibrate', 'voices.json', 'labels.jsonl', '--json'], freshIo())).toBe(
+      ExitCode.ok,
+    );
+    const summary = JSON.parse(output.join(''));
+    expect(summary).toMatchObject({
+      backend: STATISTICS_PROJECTED_BACKEND,
+      chunks: 5,
+      silent: 1,
+      enrolled: { chunks: 2, right: 2, wrongCandidate: 0, unknown: 0 },
+      others: { chunks: 2, unknown: 2, acceptedAs: {} },
+    });
+    expect(summary.rule).toMatch(/^per-speaker cosine thresholds from the backend's cohort/);
+    // 4 scored chunks × 2 enrolled voices: 2 target trials, 6 non-target trials, perfectly separated here.
+    expect(summary.eer).toMatchObject({ rate: 0 });
+    expect(summary.minDcf).toMatchObject({ pTarget: 0.05, value: 0 });
+    expect(await speakerCommand.run(['calibrate', 'voices.json', 'labels.jsonl'], freshIo())).toBe(ExitCode.ok);
+    expect(output.join('')).toContain('Chunks: 5 (2 of enrolled voices, 2 of other voices, 1 silent)\n');
+    expect(output.join('')).toContain(
+      'Enrolled voices: right 2/2 (100 %), wrong candidate 0/2 (0 %), unknown 0/2 (0 %)\n',
+    );
+    expect(output.join('')).toContain('Other voices: unknown 2/2 (100 %)\n');
+    expect(output.join('')).toMatch(/Scores: EER 0\.0 % at \d\.\d{3}; minDCF \(p 0\.05\) 0\.000 at/);
+    // A bad line is refused as an input file error (exit code 3 through the CLI's reporter), naming the file, line and field.
+    await writeFile(join(directory, 'bad-labels.jsonl'), '{"file":"chunk-ana.wav","speaker":"Ana"}\n{"file":""}\n');
+    await expect(speakerCommand.run(['calibrate', 'voices.json', 'bad-labels.jsonl'], freshIo())).rejects.toMatchObject(
+      {
+        name: 'InputFileError',
+        message: expect.stringMatching(/^bad-labels\.jsonl line 2: file: the chunk file name is empty; speaker: /),
+      },
+    );
+    await expect(speakerCommand.run(['calibrate', 'voices.json'], freshIo())).rejects.toThrow(/LABELS\.jsonl/);
+    await expect(
+      speakerCommand.run(['calibrate', 'voices.json', 'labels.jsonl', '--p-target', '1'], freshIo()),
+    ).rejects.toThrow(/--p-target/);
   });
 
   test('a silent or non-WAV clip is refused with exit code 3 and the file named', async () => {

@@ -1,9 +1,13 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { JsonLinesError, parseJsonLine } from '@espectro/methodology';
+import { z } from 'zod';
 import {
   assertCompatible,
   BACKEND_CHOICES,
   embedderForVoices,
+  equalErrorRate,
+  minDcf,
   enrollFiles,
   identifyFile,
   readVoicesFile,
@@ -14,13 +18,17 @@ import {
   type ChunkIdentification,
   type Embedder,
   type SpeakerIdErrorCode,
+  type Trial,
   type VoicesFile,
 } from '@espectro/speaker-id';
+import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
+import { readJsonLines } from '../input-file.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
 const usage = `Usage: espectro speaker enroll --name NAME --out voices.json [options] CLIP.wav…
        espectro speaker identify voices.json CHUNK.wav… [options] [--json]
+       espectro speaker calibrate voices.json LABELS.jsonl [--p-target P] [--json]
 
 Voice enrollment and identification, entirely on this machine (no audio leaves it).
 
@@ -48,6 +56,14 @@ identify   Scores each chunk against the enrolled voices with the backend they w
   --model PATH         CAM++ ONNX file when voices.json was enrolled with CAM++
   --json               one JSON line per chunk:
                        {"file","speaker","score","margin","threshold","backend","rule","reason"}
+
+calibrate  Measures the default rule on chunks of your own recordings. LABELS.jsonl has one line per
+           chunk: {"file":"chunk-0042.wav","speaker":"Ana"}, with "speaker" an enrolled name, or null
+           (or any other name) for a voice that is not a candidate (hosts, journalists, audience).
+           Prints how many enrolled-voice chunks the rule got right, gave to the wrong candidate or
+           left unknown, how many other-voice chunks it left unknown, and the EER and minDCF of the
+           scores (every chunk × enrolled voice) with their thresholds.
+  --p-target P         prior of a target trial for minDCF (default 0.05)
 
 Exit codes: 0 done, 1 model or runtime failure, 2 usage error, 3 invalid audio or voices file.`;
 
@@ -235,16 +251,130 @@ async function identify(args: string[], io: CliIo): Promise<number> {
   return ExitCode.ok;
 }
 
+const labelSchema = z.object({
+  file: z.string().min(1, 'the chunk file name is empty'),
+  speaker: z.string().nullable(),
+});
+
+/** How the default rule did on labelled chunks of the operator's own recordings. */
+interface CalibrationSummary {
+  backend: string;
+  rule: string;
+  chunks: number;
+  silent: number;
+  enrolled: { chunks: number; right: number; wrongCandidate: number; unknown: number };
+  others: { chunks: number; unknown: number; acceptedAs: Record<string, number> };
+  eer: { rate: number; threshold: number } | null;
+  minDcf: { pTarget: number; value: number; threshold: number } | null;
+}
+
+async function calibrate(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: 'boolean' }, model: { type: 'string' }, 'p-target': { type: 'string' } },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [voicesArgument, labelsArgument, ...rest] = positionals;
+  if (!voicesArgument || !labelsArgument || rest.length > 0)
+    throw new UsageError('calibrate needs voices.json and LABELS.jsonl');
+  const pTarget = parseNumber(values['p-target'], '--p-target') ?? 0.05;
+  if (!(pTarget > 0 && pTarget < 1)) throw new UsageError(`--p-target must be in (0, 1), got ${pTarget}`);
+  const voices = await readVoicesFile(resolve(io.cwd, voicesArgument));
+  if (!voices)
+    throw new SpeakerIdError(
+      'invalid_enrollment',
+      `${voicesArgument}: file not found (create it with \`espectro speaker enroll\`)`,
+    );
+  const labels = (await readJsonLines(labelsArgument, io.cwd)).map((line) => {
+    try {
+      return parseJsonLine(line, labelsArgument, labelSchema);
+    } catch (error) {
+      if (error instanceof JsonLinesError) throw new InputFileError(error.message);
+      throw error;
+    }
+  });
+  if (labels.length === 0) throw new InputFileError(`${labelsArgument} has no labelled chunks`);
+  const modelPath = values.model ? resolve(io.cwd, values.model) : undefined;
+  const embedder = await embedderForVoices(voices, { ...(modelPath ? { modelPath } : {}), env: io.env });
+  const enrolledNames = new Set(voices.speakers.map((speaker) => speaker.name));
+  const summary: CalibrationSummary = {
+    backend: embedder.backend,
+    rule: '',
+    chunks: labels.length,
+    silent: 0,
+    enrolled: { chunks: 0, right: 0, wrongCandidate: 0, unknown: 0 },
+    others: { chunks: 0, unknown: 0, acceptedAs: {} },
+    eer: null,
+    minDcf: null,
+  };
+  const trials: Trial[] = [];
+  for (const label of labels) {
+    const result = await identifyFile(resolve(io.cwd, label.file), { voices, embedder });
+    summary.rule = result.rule.description;
+    if (result.reason === 'silence') {
+      summary.silent += 1;
+      continue;
+    }
+    const truth = label.speaker !== null && enrolledNames.has(label.speaker) ? label.speaker : null;
+    for (const [name, score] of Object.entries(result.scores)) trials.push({ score, target: name === truth });
+    if (truth !== null) {
+      summary.enrolled.chunks += 1;
+      if (result.speaker === truth) summary.enrolled.right += 1;
+      else if (result.speaker === null) summary.enrolled.unknown += 1;
+      else summary.enrolled.wrongCandidate += 1;
+    } else {
+      summary.others.chunks += 1;
+      if (result.speaker === null) summary.others.unknown += 1;
+      else summary.others.acceptedAs[result.speaker] = (summary.others.acceptedAs[result.speaker] ?? 0) + 1;
+    }
+  }
+  if (trials.some((trial) => trial.target) && trials.some((trial) => !trial.target)) {
+    const eer = equalErrorRate(trials);
+    const cost = minDcf(trials, { pTarget });
+    summary.eer = { rate: eer.rate, threshold: eer.threshold };
+    summary.minDcf = { pTarget, value: cost.minDcf, threshold: cost.threshold };
+  }
+  if (values.json) {
+    io.stdout(`${JSON.stringify(summary)}\n`);
+    return ExitCode.ok;
+  }
+  const share = (part: number, whole: number) =>
+    whole === 0 ? '—' : `${part}/${whole} (${((100 * part) / whole).toFixed(0)} %)`;
+  io.stdout(`Backend: ${summary.backend}\n`);
+  io.stdout(`Threshold rule: ${summary.rule || '— (every chunk was silent)'}\n`);
+  io.stdout(
+    `Chunks: ${summary.chunks} (${summary.enrolled.chunks} of enrolled voices, ${summary.others.chunks} of other voices, ${summary.silent} silent)\n`,
+  );
+  io.stdout(
+    `Enrolled voices: right ${share(summary.enrolled.right, summary.enrolled.chunks)}, wrong candidate ${share(summary.enrolled.wrongCandidate, summary.enrolled.chunks)}, unknown ${share(summary.enrolled.unknown, summary.enrolled.chunks)}\n`,
+  );
+  const accepted = Object.entries(summary.others.acceptedAs)
+    .map(([name, count]) => `${name} ${count}`)
+    .join(', ');
+  io.stdout(
+    `Other voices: unknown ${share(summary.others.unknown, summary.others.chunks)}${accepted ? `; accepted as ${accepted}` : ''}\n`,
+  );
+  io.stdout(
+    summary.eer && summary.minDcf
+      ? `Scores: EER ${(100 * summary.eer.rate).toFixed(1)} % at ${summary.eer.threshold.toFixed(3)}; minDCF (p ${pTarget}) ${summary.minDcf.value.toFixed(3)} at ${summary.minDcf.threshold.toFixed(3)}\n`
+      : 'Scores: EER and minDCF need chunks of enrolled voices and chunks of other voices\n',
+  );
+  return ExitCode.ok;
+}
+
 /** `espectro speaker`: enroll candidates' voices and identify who speaks in each chunk, locally. */
 export const speakerCommand: CliCommand = {
   name: 'speaker',
-  summary: 'Enroll candidate voices and identify who speaks in audio chunks (on this machine)',
+  summary:
+    'Enroll candidate voices, identify who speaks in audio chunks and calibrate on your recordings (on this machine)',
   usage,
   async run(args, io) {
     const [subcommand, ...rest] = args;
     try {
       if (subcommand === 'enroll') return await enroll(rest, io);
       if (subcommand === 'identify') return await identify(rest, io);
+      if (subcommand === 'calibrate') return await calibrate(rest, io);
     } catch (error) {
       if (error instanceof SpeakerIdError) {
         io.stderr(`espectro: ${error.message}\n`);
@@ -254,8 +384,8 @@ export const speakerCommand: CliCommand = {
     }
     throw new UsageError(
       subcommand
-        ? `unknown subcommand "${subcommand}" (enroll or identify)`
-        : 'expected a subcommand: enroll or identify',
+        ? `unknown subcommand "${subcommand}" (enroll, identify or calibrate)`
+        : 'expected a subcommand: enroll, identify or calibrate',
     );
   },
 };
