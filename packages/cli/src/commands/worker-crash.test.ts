@@ -45,10 +45,13 @@ const MODES = {
   pglite: [
     { signal: 'SIGKILL', mode: 'before-commit', units: 'any' },
     { signal: 'SIGKILL', mode: 'after-commit', units: 'any' },
-    // Embedded PGlite answers without I/O, so a process doing only database work never polls for its
-    // signals: a SIGTERM is handled while fetches are in flight (or, looping, at the wait between
-    // cycles). Here it lands after a feed body is stored, with other fetches still running.
+    // Embedded PGlite answers without I/O, so a process doing only database work would never poll for
+    // its signals; since 1edb1a3 every unit of a stage job first takes a turn of the event loop, so a
+    // SIGTERM is handled at the next unit of a stage too (WorkStopped, the job cancelled, the restart
+    // does the rest), not only while fetches are in flight. One lands after a feed body is stored with
+    // other fetches still running, one after a stage's unit commits.
     { signal: 'SIGTERM', mode: 'after-commit', units: 'fetching' },
+    { signal: 'SIGTERM', mode: 'after-commit', units: 'stage' },
   ],
   // The first is the bug of issue 15: killed inside a stage job, whose pg-boss job stayed active.
   postgres: [
@@ -73,8 +76,8 @@ interface KillPoint {
  * Before commit, only the stages' units count (a queue step has no before).
  */
 function killPoint(units: readonly string[], mode: Mode, index: number): KillPoint {
-  // A SIGTERM at the cycle's last queue step reaches `--once` as it exits (on PGlite nothing polls the
-  // event loop after it, so the signal is never handled): such a point tests no graceful stop.
+  // A SIGTERM at the cycle's last queue step reaches `--once` as it exits (no unit of work follows it
+  // to notice the stop): such a point tests no graceful stop.
   const lastStep = units.reduce((last, key, index) => (key.startsWith('job:') ? index : last), units.length);
   const before = mode.signal === 'SIGTERM' ? units.slice(0, lastStep) : units;
   const ingests = units.filter((key) => key.startsWith('ingest:'));
