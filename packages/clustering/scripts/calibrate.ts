@@ -194,7 +194,7 @@ for (const [fitParity, testParity] of [
 }
 
 /** The trade-off: merge × judgeLow, perfect judge and none, dated and undated. */
-const tradeOff = [];
+const tradeOff: { merge: number; noJudge: Record<string, unknown>; perfectJudge: Record<string, unknown>[] }[] = [];
 for (const merge of steps(0.16, 0.4, 0.02)) {
   const noJudge: Record<string, unknown> = {};
   for (const dated of [true, false]) {
@@ -203,7 +203,7 @@ for (const merge of steps(0.16, 0.4, 0.02)) {
       rows.length,
     );
   }
-  const withJudge = [];
+  const withJudge: Record<string, unknown>[] = [];
   for (const low of steps(0.06, merge - 0.02, 0.02)) {
     const entry: Record<string, unknown> = { judgeLow: low };
     for (const dated of [true, false]) {

@@ -27,6 +27,7 @@ import type { PairJudge } from '../src/judge-types.js';
 import { clusteringQuality } from '../src/metrics.js';
 import { createOfflineEmbedder, type OfflineEmbedderOptions } from '../src/offline-embedder.js';
 import { OFFLINE_THRESHOLDS } from '../src/offline-thresholds.js';
+import { loadDevSet, loadHeldOutSet } from '../src/__fixtures__/dev-set.js';
 import { perfectJudge } from './perfect-judge.js';
 
 interface Row {
@@ -38,11 +39,6 @@ interface Row {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-const readJsonl = (path: string): Row[] =>
-  readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Row);
 
 function demoCorpus(): Row[] {
   const feeds = join(here, '../../../examples/demo-data/feeds');
@@ -64,8 +60,8 @@ function demoCorpus(): Row[] {
 }
 
 export const evaluationSets: Record<string, Row[]> = {
-  dev: readJsonl(join(here, '../data/dev-set.jsonl')),
-  heldOut: readJsonl(join(here, '../data/held-out-set.jsonl')),
+  dev: loadDevSet(),
+  heldOut: loadHeldOutSet(),
   demo: demoCorpus(),
 };
 

@@ -10,18 +10,12 @@
  * README "What was tried" are measured the same way, e.g. '{"nameRuns":true}',
  * '{"wordBigramWeight":1.5}', '{"thinOverlap":{"minimumSharedStems":2,"factor":0.7}}'.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { loadDevSet } from '../src/__fixtures__/dev-set.js';
 import { clusterArticles } from '../src/cluster.js';
 import { clusteringQuality } from '../src/metrics.js';
 import { createOfflineEmbedder, type OfflineEmbedderOptions } from '../src/offline-embedder.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const dev = readFileSync(join(here, '../data/dev-set.jsonl'), 'utf8')
-  .trim()
-  .split('\n')
-  .map((line) => JSON.parse(line) as { id: string; title: string; date: string; event: string });
+const dev = loadDevSet();
 const embedder = createOfflineEmbedder(JSON.parse(process.argv[2] ?? '{}') as OfflineEmbedderOptions);
 const gold = new Map(dev.map((row) => [row.id, row.event]));
 const variants = { dated: dev, undated: dev.map((row) => ({ ...row, date: '2025-01-01' })) };
