@@ -2261,6 +2261,48 @@ describe.skipIf(!hasChromium)('in chromium', () => {
           await context.close();
         }
       }, 600_000);
+
+      test('a retracted ownership event stays on the outlet page, struck, with who retracted it and why', async () => {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        try {
+          const page = await context.newPage();
+          const now = new Date().toISOString();
+          const sale = await store.ownershipEvents.record({
+            domain,
+            date: now.slice(0, 10),
+            event: 'vendido a Grupo Navegador',
+            controlChange: true,
+            recordedBy: 'editora-navegador',
+            recordedAt: now,
+          });
+          const retraction = await store.ownershipEvents.retract({
+            id: sale.id,
+            reason: 'la venta no se concretó',
+            retractedBy: 'editora-navegador',
+            retractedAt: now,
+          });
+          expect(retraction.rerating).toMatchObject({ cause: 'ownership_change', status: 'pending' });
+          await page.goto(`${server.origin}/fuentes/${domain}`);
+          const row = page.locator('[data-audit="ownership-history"] tr[data-retracted="true"]');
+          await until(async () => {
+            await page.reload();
+            return row.count();
+          }).toBe(1);
+          expect(await row.locator('del').textContent()).toBe('vendido a Grupo Navegador');
+          const state = await row.locator('td').last().textContent();
+          expect(state).toContain('Retirado');
+          expect(state).toContain('por editora-navegador: la venta no se concretó');
+        } catch (error) {
+          mkdirSync(RESULTS, { recursive: true });
+          for (const [index, open] of context.pages().entries())
+            await open
+              .screenshot({ path: join(RESULTS, `ownership-retracted-${index}.png`), fullPage: true })
+              .catch(() => undefined);
+          throw error;
+        } finally {
+          await context.close();
+        }
+      }, 600_000);
     },
   );
 
