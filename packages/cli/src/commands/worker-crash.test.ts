@@ -213,6 +213,12 @@ async function killAndRestart(
   else {
     expect(killed.code, `${where}\n${killed.stderr}`).toBe(0);
     expect(killed.stderr, where).toMatch(/SIGTERM — finishing the running unit of work/);
+    // The cycle itself saw the stop (it ended early), not only the exit after a complete cycle.
+    const [cycle] = killed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { stopped: boolean });
+    expect(cycle?.stopped, `${where}: the stopped cycle's summary\n${killed.stdout}`).toBe(true);
   }
   const restarted = await runWorker(database);
   expect(restarted.code, `${where}: the restart\n${restarted.stderr}`).toBe(0);
