@@ -1,4 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { request as httpRequest } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { definePrompt, LlmError } from '../index.js';
 import { llmErrorOf, reply, startFakeLlmServer, type FakeLlmServer } from './index.js';
 
@@ -48,6 +49,28 @@ describe('startFakeLlmServer', () => {
     server.reset();
     expect(server.requests).toHaveLength(0);
     await expect(server.model('openai').generateText({ prompt })).rejects.toMatchObject({ code: 'bad_request' });
+  });
+
+  test('a request still being read at reset() never takes a step scripted after it', async () => {
+    server.enqueue(reply.text('for the old test'));
+    const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hola' }] });
+    // An earlier test's request: headers sent, body not yet complete (its client gave up later).
+    const stale = httpRequest(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const staleOutcome = new Promise<string>((resolve) => {
+      stale.on('response', (response) => resolve(`answered ${response.statusCode}`));
+      stale.on('error', (error) => resolve(`closed: ${error.message}`));
+    });
+    stale.write(body.slice(0, 10));
+    await vi.waitFor(() => expect(server.reading()).toBe(1), { timeout: 30_000, interval: 5 });
+    server.reset();
+    server.enqueue(reply.text('for this test'));
+    stale.end(body.slice(10));
+    expect(await staleOutcome).toMatch(/^closed: /);
+    expect((await server.model('openai').generateText({ prompt })).text).toBe('for this test');
+    expect(server.requests).toHaveLength(1);
   });
 
   test('unknown routes are 404 and not recorded', async () => {

@@ -63,9 +63,14 @@ export interface FakeServerCore {
   setDefault(step: FakeStep | undefined): this;
   /** Steps not yet consumed. */
   pending(): number;
+  /** Requests whose headers have arrived and whose body is still being read. */
+  reading(): number;
   /** Requests that match (all when no match is given). */
   requestsFor(match?: FakeMatch): FakeRequest[];
-  /** Clears queues, default and recorded requests. */
+  /**
+   * Clears queues, default and recorded requests. A request that arrived before the reset and is
+   * still being read is closed unanswered: it never takes a step scripted after the reset.
+   */
   reset(): void;
   /** Closes the server and every open connection. */
   close(): Promise<void>;
@@ -429,6 +434,9 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
   let defaultStep = options.defaultStep;
   let requests: FakeRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  /** Bumped by reset(): a request that arrived before it belongs to a test that has ended. */
+  let generation = 0;
+  let reading = 0;
 
   const nextStep = (request: {
     vendor: FakeVendor;
@@ -516,7 +524,20 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
     void (async () => {
       const method = request.method ?? 'GET';
       const path = request.url ?? '/';
-      const raw = await readBody(request);
+      const arrivedIn = generation;
+      reading += 1;
+      let raw: Buffer;
+      try {
+        raw = await readBody(request);
+      } finally {
+        reading -= 1;
+      }
+      if (arrivedIn !== generation) {
+        // A request a client gave up on (e.g. after a 60 ms timeout) whose body was read only after
+        // reset(), on a loaded machine: it must not take the next test's scripted step. Closed unanswered.
+        response.destroy();
+        return;
+      }
       const routed = routeOf(method, path);
       if (routed === undefined) {
         send(response, {
@@ -634,6 +655,9 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
       defaultStep = step;
       return this;
     },
+    reading() {
+      return reading;
+    },
     pending() {
       return shared.length + targeted.reduce((sum, queue) => sum + queue.steps.length, 0);
     },
@@ -641,6 +665,7 @@ export async function startFakeServerCore(options: FakeServerOptions = {}): Prom
       return match === undefined ? [...requests] : requests.filter((request) => matches(match, request));
     },
     reset() {
+      generation += 1;
       shared.length = 0;
       targeted.length = 0;
       defaultStep = options.defaultStep;
