@@ -10,7 +10,8 @@ import { resolve } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { DEFAULT_MAX_FEED_BYTES } from '@espectro/ingest';
 import { InputFileError } from './errors.js';
-import { jsonLines, type JsonLine } from '@espectro/methodology';
+import { JsonLinesError, jsonLines, parseJsonLine, type JsonLine, type ParsedJsonLine } from '@espectro/methodology';
+import type { z } from 'zod';
 
 /**
  * Size limits of the files the CLI reads (issue 21 §5: "size caps on every file a command reads").
@@ -129,4 +130,27 @@ export async function readJsonLines(
       );
   }
   return lines;
+}
+
+/**
+ * Reads a JSON-lines file ({@link readJsonLines}) and parses each line, through `schema` when one
+ * is given; a line that is not JSON or not what the schema accepts is an {@link InputFileError}
+ * naming the file, the line and the field.
+ *
+ * @example
+ * const labels = (await readJsonLinesValues('labels.jsonl', cwd, LabelSchema)).map((line) => line.value);
+ */
+export async function readJsonLinesValues<Schema extends z.ZodType = z.ZodType<unknown>>(
+  path: string,
+  cwd: string,
+  schema?: Schema,
+): Promise<ParsedJsonLine<z.output<Schema>>[]> {
+  return (await readJsonLines(path, cwd)).map((line) => {
+    try {
+      return { number: line.number, value: parseJsonLine(line, path, schema) };
+    } catch (error) {
+      if (error instanceof JsonLinesError) throw new InputFileError(error.message);
+      throw error;
+    }
+  });
 }

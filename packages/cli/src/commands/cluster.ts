@@ -10,9 +10,8 @@ import {
   type Embedder,
   type PairJudge,
 } from '@espectro/clustering';
-import { JsonLinesError, parseJsonLine } from '@espectro/methodology';
 import { InputFileError } from '../errors.js';
-import { INPUT_LIMITS, readJsonLines } from '../input-file.js';
+import { INPUT_LIMITS, readJsonLinesValues } from '../input-file.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
 const usage = `Usage: espectro cluster <articles.jsonl> [--embedder offline|minilm] [--window-hours N]
@@ -42,16 +41,9 @@ interface InputArticle {
 /** Reads the articles file: size, per-line and UTF-8 limits first ({@link INPUT_LIMITS}), then JSON. */
 async function readArticles(path: string, cwd: string): Promise<InputArticle[]> {
   const articles: InputArticle[] = [];
-  for (const line of await readJsonLines(path, cwd)) {
-    let value: unknown;
-    try {
-      value = parseJsonLine(line, path);
-    } catch (error) {
-      if (!(error instanceof JsonLinesError)) throw error;
-      throw new InputFileError(error.message);
-    }
+  for (const { number, value } of await readJsonLinesValues(path, cwd)) {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      throw new InputFileError(`${path} line ${line.number} must be a JSON object with id, title and date`);
+      throw new InputFileError(`${path} line ${number} must be a JSON object with id, title and date`);
     }
     articles.push(value as InputArticle);
   }

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { JsonLinesError, parseJsonLine } from '@espectro/methodology';
 import { z } from 'zod';
 import {
   assertCompatible,
@@ -23,7 +22,7 @@ import {
 } from '@espectro/speaker-id';
 import { InputFileError } from '../errors.js';
 import { formatTable } from '../format.js';
-import { readJsonLines } from '../input-file.js';
+import { readJsonLinesValues } from '../input-file.js';
 import { ExitCode, UsageError, type CliCommand, type CliIo } from '../io.js';
 
 const usage = `Usage: espectro speaker enroll --name NAME --out voices.json [options] CLIP.wav…
@@ -286,14 +285,7 @@ async function calibrate(args: string[], io: CliIo): Promise<number> {
       'invalid_enrollment',
       `${voicesArgument}: file not found (create it with \`espectro speaker enroll\`)`,
     );
-  const labels = (await readJsonLines(labelsArgument, io.cwd)).map((line) => {
-    try {
-      return parseJsonLine(line, labelsArgument, labelSchema);
-    } catch (error) {
-      if (error instanceof JsonLinesError) throw new InputFileError(error.message);
-      throw error;
-    }
-  });
+  const labels = (await readJsonLinesValues(labelsArgument, io.cwd, labelSchema)).map((line) => line.value);
   if (labels.length === 0) throw new InputFileError(`${labelsArgument} has no labelled chunks`);
   const modelPath = values.model ? resolve(io.cwd, values.model) : undefined;
   const embedder = await embedderForVoices(voices, { ...(modelPath ? { modelPath } : {}), env: io.env });
