@@ -17,7 +17,7 @@ import { BASELINE_VOCABULARY } from './baseline.js';
 import { PARLIAMENTARIAN_ROSTER, type Roster } from './roster.js';
 
 /** Version of the baseline's rules; bump it (and re-freeze) whenever the vocabulary or the logic changes. */
-export const BASELINE_VERSION = '2026-12-01.1';
+export const BASELINE_VERSION = '2026-12-03.1';
 
 /** What `data/baseline-rules.json` freezes. */
 export interface BaselineRulesDocument {

@@ -22,7 +22,7 @@ describe('rules baseline (offline)', () => {
   it('reads tramitación acts and boletín numbers as legislative_process', () => {
     expect(classify('Comisión de Hacienda despachó el proyecto a la Sala')).toMatchObject({
       class: 'legislative_process',
-      evidence: 'Comisión de Hacienda',
+      evidence: 'despachó',
     });
     expect(classify('Gobierno pone suma urgencia a la reforma')).toMatchObject({
       class: 'legislative_process',
@@ -130,6 +130,40 @@ describe('rules baseline (offline)', () => {
       ),
     ).toMatchObject({ class: 'ambiguous', evidence: 'podría' });
     expect(classify('Los proyectos de ley que buscan ampliar los permisos laborales').class).not.toBe('ambiguous');
+  });
+
+  it('a bill word under a condition, a request or a reproach is no act (rules 2026-12-03)', () => {
+    expect(classify('Gremio por proyecto de salas cuna: "El Gobierno debió poner urgencia"').class).toBe(
+      'non_legislative_politics',
+    );
+    expect(classify('Alcaldes y multas: "Si el Gobierno no manda la indicación, será un caos"').class).toBe(
+      'non_legislative_politics',
+    );
+    expect(classify('Oposición rechaza boicot por indicación de su líder', 'Los partidos lo negaron.').class).not.toBe(
+      'legislative_process',
+    );
+    expect(classify('Gobierno ingresa indicación al proyecto de salas cuna').class).toBe('legislative_process');
+    expect(classify('Diputados presentan proyecto para regular el lobby').class).toBe('legislative_process');
+    expect(classify('Rebaja de multas fue respaldada de manera unánime en el Senado').class).toBe('legislative_process');
+  });
+
+  it('a committee or the Sala is an act only with a bill in the text', () => {
+    expect(
+      classify('Ministra recibe críticas', 'Lo dijo un diputado que integra la Comisión de Seguridad Ciudadana.').class,
+    ).toBe('non_legislative_politics');
+    expect(classify('Sesión de la Cámara fracasa: 48 parlamentarios en sala').class).toBe('non_legislative_politics');
+    expect(classify('Proyecto de ley de lobby llega a la Sala').class).toBe('legislative_process');
+  });
+
+  it('a roster surname after another office, an obituary and a foreign law are not what they look like', () => {
+    expect(classify('Encuesta municipal: lidera el alcalde de Maipú, Tomás Vodanovic').class).toBe(
+      'non_legislative_politics',
+    );
+    expect(classify('Diputada Karol Cariola falleció a los 90 años').class).toBe('non_legislative');
+    expect(classify('Investigación en EEUU contra minera por la Ley FCPA').class).toBe('non_legislative');
+    expect(classify('Gobierno firma decreto que cambia los estatutos universitarios').class).toBe('law_in_force');
+    expect(classify('Modifican ordenanza de seguridad en terminales de buses').class).toBe('law_in_force');
+    expect(classify('Desde abril', 'Las empresas deben adaptarse a esta nueva regulación.').class).toBe('law_in_force');
   });
 
   test.prop([

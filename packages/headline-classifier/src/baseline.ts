@@ -22,9 +22,10 @@ export const BASELINE_VOCABULARY = {
   legislativeAct: [
     String.raw`ingres(?:a|an|o|aron|ara|aran|ado|ada|ar)\s+(?:(?:un|una|el|la|los|las)\s+)?(?:proyecto|mocion|mensaje|indicacion|iniciativa|veto|reforma)`,
     String.raw`ingreso del? (?:proyecto|mocion|mensaje|veto)`,
-    String.raw`presenta(?:n|ron)?\s+(?:un\s+|una\s+)?(?:proyecto de ley|mocion|reforma constitucional)`,
+    String.raw`presenta(?:n|ron)?\s+(?:un\s+|una\s+)?(?:proyecto(?! de (?:resolucion|acuerdo))|mocion|reforma constitucional)`,
     String.raw`comision(?:es)?\s+(?:mixta|unidas)`,
-    String.raw`indicacion(?:es)?\b`,
+    // "por indicación de Kast" is an instruction, not a bill's indicación.
+    String.raw`(?<!por )indicacion(?:es)?\b`,
     String.raw`(?:suma\s+)?urgencias?\b`,
     String.raw`discusion inmediata\b`,
     String.raw`veto\b`,
@@ -35,6 +36,8 @@ export const BASELINE_VOCABULARY = {
     String.raw`(?:comienza|inicia|inician|continua|sigue|avanza|avanzan) (?:su |la )?tramitacion\b`,
     // A vote counts when the text says what was voted (a bill); bare "votación" is also an election.
     String.raw`votacion(?:es)?\s+(?:en general|en particular|de la idea de legislar|(?:del|de la|de los)\s+(?:[a-z0-9%]+\s+){0,2}(?:proyecto|reforma|ley|retiro)s?)\b`,
+    // "fue respaldada de manera unánime en el Senado": a chamber's vote told in the passive.
+    String.raw`(?:aprobad|respaldad|despachad|rechazad)(?:o|a|os|as)\s+(?:[a-z]+\s+){0,4}(?:en|por)\s+(?:el senado|la camara|la sala|el congreso)\b`,
     String.raw`(?:no\s+)?vot(?:a|o|an|aron|ara|ar|aran)\s+(?:a favor\s+|en contra\s+)?(?:de\s+)?(?:el|la|los|las)\s+(?:[a-z]+\s+)?(?:proyecto|reforma|retiro|ley|idea de legislar)\b`,
   ],
   /**
@@ -43,15 +46,33 @@ export const BASELINE_VOCABULARY = {
    * ({@link BASELINE_VOCABULARY.nonBillBusiness}) and names no bill (codebook reading 1).
    */
   chamberAct: [
-    String.raw`comision(?:es)?\s+(?:de\s+(?!etica)[a-z]+|del senado|de la camara)`,
     String.raw`comision\s+(?:aprueba|aprobo|despacha|despacho|rechaza|rechazo|vota|voto)\b`,
-    String.raw`(?:la|en)\s+sala\b(?!\s+cuna)`,
     String.raw`votos a favor\b`,
     String.raw`despach(?:o|a|an|aron|ara|ado|ada|ados|adas)\b`,
     String.raw`aprob(?:o|aron|ado|ada|ados|adas|ar) en (?:general|particular)\b`,
     String.raw`en (?:general y (?:en )?)?particular\b`,
     String.raw`(?:senado|camara(?: de diputad[oa]s(?: y diputad[oa]s)?| alta| baja)?|diputad[oa]s|senador[ea]s|congreso)\s+(?:aprueba|aprobo|aprueban|aprobaron|despacha|despacho|despachan|despacharon|rechaza|rechazo|rechazan|rechazaron|vota|voto|votara)\b`,
   ],
+  /**
+   * Where a bill is handled — a committee's name, the Sala. Read as a legislative act only when the
+   * text also names a bill ({@link BASELINE_VOCABULARY.billNoun}): "integra la Comisión de
+   * Seguridad", "50 parlamentarios en sala" are about people and sessions, not a bill.
+   */
+  chamberVenue: [
+    String.raw`comision(?:es)?\s+(?:de\s+(?!etica)[a-z]+|del senado|de la camara)`,
+    String.raw`(?:la|en)\s+sala\b(?!\s+cuna)`,
+  ],
+  /**
+   * What makes a bill word in the same clause no act: a condition, a request or a reproach ("si el
+   * Gobierno no manda la indicación", "debió poner urgencia", "piden discusión inmediata").
+   */
+  notAnActContext: String.raw`\b(?:si|debi(?:o|a|eron)|deberi(?:a|an)|pid(?:e|en|io|ieron)|solicit(?:a|an|o|aron)|exig(?:e|en|io|ieron)|reclam(?:a|an|o|aron))\b`,
+  /** Offices that are not seats in Congress: a roster surname right after one is someone else ("el alcalde de Maipú, Tomás Vodanovic"). */
+  otherOffice: String.raw`\b(?:alcalde|alcaldesa|gobernador|gobernadora|ministr[oa]|concejal|concejala|delegad[oa]|seremi|intendent[ea]|subsecretari[oa])\b[^.;:]{0,30}$`,
+  /** A death reported in the title: an obituary is news about a person, not public action (codebook reading 5). */
+  obituary: String.raw`\b(?:fallec(?:e|io|ieron|ido|ida)|muere|murio|deceso)\b`,
+  /** Another country's authority: a law named next to it is not a Chilean norm (codebook reading 4, international). */
+  foreignAuthority: String.raw`\b(?:ee\.?\s?uu|estados unidos|norteamerican[oa]|estadounidense|argentin[oa]|peruan[oa]|brasilen[oa]|mexican[oa]|espanol[a]?|europe[oa])\b`,
   /** Promulgation and entry-into-force vocabulary of a law in force. */
   lawInForce: [
     String.raw`entr(?:a|o|ara|aba) en (?:vigencia|vigor)\b`,
@@ -63,7 +84,14 @@ export const BASELINE_VOCABULARY = {
     String.raw`diario oficial\b`,
     String.raw`reglamento de la ley\b`,
     String.raw`ley n(?:°|º|\.|ro\.?)?\s?\d{1,2}\.?\d{3}\b`,
-    String.raw`nueva (?:ley|norma)\b`,
+    String.raw`nueva (?:ley|norma|normativa|regulacion)\b`,
+    String.raw`(?:esta|la) (?:nueva )?(?:normativa|regulacion) (?:exige|obliga|establece|permite|prohibe)\b`,
+    String.raw`cumplimiento de la ley\b`,
+    // Norms below statute rank are norms too (codebook reading 3): decrees and ordinances.
+    String.raw`(?:firm(?:a|o|an|aron)|dict(?:a|o)|public(?:a|o))\s+(?:el\s+|un\s+)?decreto\b`,
+    String.raw`decreto (?:supremo|ley|con fuerza de ley)\b`,
+    String.raw`(?:modific(?:a|an|o|aron)|aprueb(?:a|an)|aprob(?:o|aron)|nueva)\s+(?:la\s+|una\s+)?ordenanza\b`,
+    String.raw`ordenanza municipal\b`,
   ],
   /** A law named in the original text (`Ley Karin`, `Ley de Delitos Económicos`); case-sensitive. */
   namedLaw: String.raw`[Ll]ey (?:de |del |sobre )?\p{Lu}\p{L}+`,
@@ -230,6 +258,7 @@ export const BASELINE_VOCABULARY = {
     String.raw`pensiones\b`,
     String.raw`(?:elecciones|eleccion|gobierno|consejo|concejo) (?:municipal|regional)(?:es)?\b`,
     String.raw`(?:servel|contraloria|subsecretari[oa])\b`,
+    String.raw`(?:minvu|servicio de impuestos internos|sii|sector publico|funcionarios publicos)\b`,
     String.raw`(?:constitucion|constitucional|constituyente|convencion)\b`,
     String.raw`(?:boric|kast|pinera|bachelet|matthei|jara|parisi|frei)\b`,
     String.raw`(?:senador|senadora|senadores|diputad[oa]s?|parlamentari[oa]s?|congreso|senado|camara de diputad[oa]s|camara (?:alta|baja))\b`,
@@ -271,6 +300,12 @@ export interface RulesBaseline extends HeadlineClassifier {
 export function createRulesBaseline(settings: RulesBaselineSettings = {}): RulesBaseline {
   const legislative = union(BASELINE_VOCABULARY.legislativeAct);
   const chamber = union(BASELINE_VOCABULARY.chamberAct);
+  const chamberVenue = union(BASELINE_VOCABULARY.chamberVenue);
+  const notAnActContext = new RegExp(BASELINE_VOCABULARY.notAnActContext);
+  const legislativeAll = new RegExp(legislative.source, 'g');
+  const otherOffice = new RegExp(BASELINE_VOCABULARY.otherOffice);
+  const obituary = new RegExp(BASELINE_VOCABULARY.obituary);
+  const foreignAuthority = new RegExp(BASELINE_VOCABULARY.foreignAuthority);
   const nonBill = union(BASELINE_VOCABULARY.nonBillBusiness);
   const billNoun = union(BASELINE_VOCABULARY.billNoun);
   const anaphoricOffice = new RegExp(BASELINE_VOCABULARY.anaphoricOffice);
@@ -329,15 +364,33 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     return match === null ? null : found(field, original, match.index, match.index + match[0].length);
   };
 
+  /** The first bill act in `folded` that no condition, request or reproach of its clause undoes. */
+  const legislativeActIn = (field: EvidenceField, folded: string, original: string): Found | null => {
+    legislativeAll.lastIndex = 0;
+    for (let match = legislativeAll.exec(folded); match !== null; match = legislativeAll.exec(folded)) {
+      const before = folded.slice(Math.max(0, match.index - 40), match.index);
+      const clause = before.slice(Math.max(...['.', ';', ':', '?', '!', '"', '\u201c'].map((mark) => before.lastIndexOf(mark))) + 1);
+      if (!notAnActContext.test(clause)) return found(field, original, match.index, match.index + match[0].length);
+    }
+    return null;
+  };
+
   const parliamentarianIn = (field: EvidenceField, original: string, folded: string): Found | null => {
-    const rosterHit = matcher.find(folded);
-    if (
-      rosterHit !== null &&
-      folded.slice(Math.max(0, rosterHit.start - 3), rosterHit.start) !== 'ex ' &&
-      !electedBefore.test(folded.slice(Math.max(0, rosterHit.start - 8), rosterHit.start)) &&
-      !electedAfter.test(folded.slice(rosterHit.end, rosterHit.end + 40))
-    ) {
-      return found(field, original, rosterHit.start, rosterHit.end);
+    // Roster names, skipping a former member, a member-elect and a namesake in another office.
+    for (let offset = 0; offset < folded.length; ) {
+      const hit = matcher.find(folded.slice(offset));
+      if (hit === null) break;
+      const start = offset + hit.start;
+      const end = offset + hit.end;
+      if (
+        folded.slice(Math.max(0, start - 3), start) !== 'ex ' &&
+        !electedBefore.test(folded.slice(Math.max(0, start - 8), start)) &&
+        !electedAfter.test(folded.slice(end, end + 40)) &&
+        !otherOffice.test(folded.slice(Math.max(0, start - 45), start))
+      ) {
+        return found(field, original, start, end);
+      }
+      offset = end;
     }
     cue.lastIndex = 0;
     for (let match = cue.exec(folded); match !== null; match = cue.exec(folded)) {
@@ -395,9 +448,11 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     const bothFolded = foldedDescription === null ? foldedTitle : `${foldedTitle}\n${foldedDescription}`;
     // Codebook reading 1: a chamber's vote on an acusación, a prórroga or a censure is not a bill act.
     const chamberCounts = !nonBill.test(bothFolded) || billNoun.test(bothFolded);
+    const namesBill = billNoun.test(bothFolded);
     const actIn = (field: EvidenceField, folded: string, original: string): Found | null =>
-      searchIn(legislative, field, folded, original) ??
-      (chamberCounts ? searchIn(chamber, field, folded, original) : null);
+      legislativeActIn(field, folded, original) ??
+      (chamberCounts ? searchIn(chamber, field, folded, original) : null) ??
+      (chamberCounts && namesBill ? searchIn(chamberVenue, field, folded, original) : null);
     let legislativeHit =
       actIn('title', foldedTitle, title) ??
       (description === null ? null : actIn('description', foldedDescription!, description));
@@ -423,19 +478,23 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     let lawHit = searchIn(lawInForce, 'title', foldedTitle, title);
     if (lawHit === null && description !== null)
       lawHit = searchIn(lawInForce, 'description', foldedDescription!, description);
-    if (lawHit === null && foldedTitle.includes('ley ')) lawHit = searchIn(namedLaw, 'title', title, title);
-    if (lawHit === null && description !== null && foldedDescription!.includes('ley ')) {
+    const foreign = foreignAuthority.test(bothFolded);
+    if (lawHit === null && !foreign && foldedTitle.includes('ley ')) lawHit = searchIn(namedLaw, 'title', title, title);
+    if (lawHit === null && !foreign && description !== null && foldedDescription!.includes('ley ')) {
       lawHit = searchIn(namedLaw, 'description', description, description);
     }
     let politicalHit = searchIn(political, 'title', foldedTitle, title);
     if (politicalHit === null && description !== null) {
       politicalHit = searchIn(political, 'description', foldedDescription!, description);
     }
+    // Codebook reading 5: an obituary (a death in the title, no bill act, no norm) is non_legislative.
+    const obituaryOnly =
+      legislativeHit === null && boletines.length === 0 && lawHit === null && obituary.test(foldedTitle);
     const signals: HeadlineSignals = {
       legislativeAct: legislativeHit !== null || boletines.length > 0,
-      namedSittingParliamentarian: parliamentarianHit !== null,
+      namedSittingParliamentarian: parliamentarianHit !== null && !obituaryOnly,
       lawInForce: lawHit !== null,
-      politicalContent: politicalHit !== null,
+      politicalContent: politicalHit !== null && !obituaryOnly,
       // HC-1 ambiguous: a norm called both a law and a bill (iniciativa, proyecto) in a conditional
       // or future sentence, with no act to tell which — the text cannot decide between
       // legislative_process and law_in_force.
