@@ -144,7 +144,9 @@ describe('rules baseline (offline)', () => {
     );
     expect(classify('Gobierno ingresa indicación al proyecto de salas cuna').class).toBe('legislative_process');
     expect(classify('Diputados presentan proyecto para regular el lobby').class).toBe('legislative_process');
-    expect(classify('Rebaja de multas fue respaldada de manera unánime en el Senado').class).toBe('legislative_process');
+    expect(classify('Rebaja de multas fue respaldada de manera unánime en el Senado').class).toBe(
+      'legislative_process',
+    );
   });
 
   it('a committee or the Sala is an act only with a bill in the text', () => {

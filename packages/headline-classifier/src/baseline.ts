@@ -369,7 +369,9 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
     legislativeAll.lastIndex = 0;
     for (let match = legislativeAll.exec(folded); match !== null; match = legislativeAll.exec(folded)) {
       const before = folded.slice(Math.max(0, match.index - 40), match.index);
-      const clause = before.slice(Math.max(...['.', ';', ':', '?', '!', '"', '\u201c'].map((mark) => before.lastIndexOf(mark))) + 1);
+      const clause = before.slice(
+        Math.max(...['.', ';', ':', '?', '!', '"', '\u201c'].map((mark) => before.lastIndexOf(mark))) + 1,
+      );
       if (!notAnActContext.test(clause)) return found(field, original, match.index, match.index + match[0].length);
     }
     return null;
@@ -377,7 +379,7 @@ export function createRulesBaseline(settings: RulesBaselineSettings = {}): Rules
 
   const parliamentarianIn = (field: EvidenceField, original: string, folded: string): Found | null => {
     // Roster names, skipping a former member, a member-elect and a namesake in another office.
-    for (let offset = 0; offset < folded.length; ) {
+    for (let offset = 0; offset < folded.length;) {
       const hit = matcher.find(folded.slice(offset));
       if (hit === null) break;
       const start = offset + hit.start;
