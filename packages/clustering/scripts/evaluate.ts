@@ -70,10 +70,12 @@ interface Setting {
   thresholds?: SimilarityThresholds;
   guard?: ChainingGuard | false;
   judge?: (rows: Row[]) => PairJudge;
+  orderBucketHours?: number | false;
 }
 
 export const settings: Record<string, Setting> = {
   default: { embedder: () => ({}) },
+  similarityFirstOrder: { embedder: () => ({}), orderBucketHours: false },
   withoutAgreement: { embedder: () => ({ agreement: false }) },
   previousRecipe: {
     embedder: (rows) => ({
@@ -116,6 +118,7 @@ export async function measure(rows: Row[], setting: Setting, dated: boolean) {
     ...(setting.thresholds ? { thresholds: setting.thresholds } : {}),
     ...(setting.guard !== undefined ? { chainingGuard: setting.guard } : {}),
     ...(setting.judge ? { judge: setting.judge(rows) } : {}),
+    ...(setting.orderBucketHours !== undefined ? { orderBucketHours: setting.orderBucketHours } : {}),
   });
   const quality = clusteringQuality(result.storyOf, new Map(rows.map((row) => [row.id, row.event])));
   return {

@@ -1,5 +1,10 @@
 import { compareIds, parseArticles, type Article } from './articles.js';
-import { CLU_3_WINDOW_HOURS, pairDecisionUnchecked } from '@espectro/methodology';
+import {
+  CLU_3_ORDER_BUCKET_HOURS,
+  CLU_3_WINDOW_HOURS,
+  orderBucket,
+  pairDecisionUnchecked,
+} from '@espectro/methodology';
 import { denseDot, type Embedder, type SimilarityThresholds } from './embedder.js';
 import { ClusteringError } from './errors.js';
 import type { GreyPair, PairDecision, PairJudge, PendingPair } from './judge-types.js';
@@ -20,6 +25,12 @@ export interface ChainingGuard {
   minimumAverageSimilarity: number;
 }
 
+/**
+ * The default of `ClusteringOptions.orderBucketHours`: rule CLU-3's time-bucketed merge order
+ * ({@link CLU_3_ORDER_BUCKET_HOURS}); see the package README for its measured quality.
+ */
+export const DEFAULT_ORDER_BUCKET_HOURS: number | false = CLU_3_ORDER_BUCKET_HOURS;
+
 /** Options of {@link createClusteringState} and {@link clusterArticles}. */
 export interface ClusteringOptions {
   embedder: Embedder;
@@ -27,6 +38,12 @@ export interface ClusteringOptions {
   thresholds?: SimilarityThresholds;
   /** rule CLU-3 [choice]: only articles published within this many hours of each other are linked; default 72. */
   windowHours?: number;
+  /**
+   * rule CLU-3 [choice]: the chaining guard takes merge edges by time bucket of this many hours
+   * (the bucket of the later article), then most similar first; `false` orders by similarity
+   * alone across a whole linked component. Default {@link DEFAULT_ORDER_BUCKET_HOURS}.
+   */
+  orderBucketHours?: number | false;
   /**
    * Decides grey-zone pairs (rule CLU-2). Without one, grey-zone pairs are not merged and not
    * searched for at all (the offline stand-in: conservative no-merge judging), so no pair is
@@ -57,6 +74,8 @@ export interface ClusteringBackend {
   model: string;
   thresholds: SimilarityThresholds;
   windowHours: number;
+  /** Hours per order bucket of the guarded merge order, or `false` for similarity-first (rule CLU-3). */
+  orderBucketHours: number | false;
   judge: string;
   chainingGuard: ChainingGuard | false;
   /** `exact-sparse`, `exact-dense` or `hnsw`. */
@@ -182,6 +201,7 @@ export class ClusteringState {
   /** @internal */ sparse: boolean | undefined;
   readonly thresholds: SimilarityThresholds;
   readonly windowHours: number;
+  readonly orderBucketHours: number | false;
   readonly chainingGuard: ChainingGuard | false;
 
   /** @internal */
@@ -205,6 +225,15 @@ export class ClusteringState {
         message: `windowHours must be a positive number, got ${this.windowHours}`,
       });
     }
+    this.orderBucketHours = options.orderBucketHours ?? DEFAULT_ORDER_BUCKET_HOURS;
+    if (this.orderBucketHours !== false && !(this.orderBucketHours > 0)) {
+      throw new ClusteringError({
+        code: 'invalid_input',
+        stage: 'validate',
+        field: 'orderBucketHours',
+        message: `orderBucketHours must be a positive number or false, got ${this.orderBucketHours}`,
+      });
+    }
     this.chainingGuard =
       options.chainingGuard === undefined
         ? { minimumAverageSimilarity: this.thresholds.averageSimilarityGuard ?? judgeLow }
@@ -221,6 +250,12 @@ export class ClusteringState {
     return this.records.length;
   }
 
+  /** @internal The order bucket of an edge between two items: that of the later publication time (rule CLU-3). */
+  bucketOf(left: number, right: number): number {
+    if (this.orderBucketHours === false) return 0;
+    return orderBucket(Math.max(this.records[left]!.time, this.records[right]!.time), this.orderBucketHours);
+  }
+
   /** What produces this state's clustering. */
   get backend(): ClusteringBackend {
     return {
@@ -228,6 +263,7 @@ export class ClusteringState {
       model: this.options.embedder.model,
       thresholds: this.thresholds,
       windowHours: this.windowHours,
+      orderBucketHours: this.orderBucketHours,
       judge: this.options.judge?.backend ?? 'none',
       chainingGuard: this.chainingGuard,
       search: this.index?.kind ?? (this.options.embedder.embedSparse ? 'exact-sparse' : 'exact-dense'),
@@ -443,7 +479,7 @@ function indexNewArticles(state: ClusteringState, parsed: Article[], vectors: re
       // Without a judge only merge edges matter (rule CLU-2).
       const isMerge = pairDecisionUnchecked(similarity, state.thresholds) === 'merge';
       if (threshold === merge && !isMerge) continue;
-      const mergeEdge = isMerge ? state.mergeEdges.add(item, other, similarity) : -1;
+      const mergeEdge = isMerge ? state.mergeEdges.add(item, other, similarity, state.bucketOf(item, other)) : -1;
       state.edges[item]!.push({ other, similarity, mergeEdge });
       state.edges[other]!.push({ other: item, similarity, mergeEdge });
     }

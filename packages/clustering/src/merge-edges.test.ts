@@ -18,19 +18,27 @@ const article = (index: number, angle: number, hour: number) => ({
   date: new Date(Date.UTC(2025, 4, 1) + hour * 3_600_000).toISOString(),
 });
 
-/** Every merge edge of a state (from its adjacency lists), sorted afresh in canonical order, as `low|high|similarity`. */
+/**
+ * Every merge edge of a state (from its adjacency lists), sorted afresh in canonical order — by the
+ * UTC day of the later article (rule CLU-3's order bucket, 24 h), then similarity, then ids — as `low|high|similarity`.
+ */
 function freshCanonicalOrder(state: ClusteringState): string[] {
-  const edges: { low: string; high: string; similarity: number }[] = [];
+  const edges: { low: string; high: string; similarity: number; day: number }[] = [];
   state.edges.forEach((list, item) => {
     for (const { other, similarity, mergeEdge } of list) {
       const [low, high] = [state.records[item]!.id, state.records[other]!.id].sort(compareIds) as [string, string];
-      if (mergeEdge >= 0 && low === state.records[item]!.id) edges.push({ low, high, similarity });
+      const later = Math.max(Date.parse(state.records[item]!.date), Date.parse(state.records[other]!.date));
+      const day = Math.floor(later / 86_400_000);
+      if (mergeEdge >= 0 && low === state.records[item]!.id) edges.push({ low, high, similarity, day });
     }
   });
   return edges
     .sort(
       (left, right) =>
-        right.similarity - left.similarity || compareIds(left.low, right.low) || compareIds(left.high, right.high),
+        left.day - right.day ||
+        right.similarity - left.similarity ||
+        compareIds(left.low, right.low) ||
+        compareIds(left.high, right.high),
     )
     .map((edge) => `${edge.low}|${edge.high}|${edge.similarity}`);
 }
@@ -79,22 +87,67 @@ describe('kept merge edges', () => {
     },
   );
 
+  /** Clusters `geometry` once and in the calls `calls` assigns (0–4); expects the same stories and edge outcomes. */
+  async function expectSplitCallsEqualOneCall(
+    geometry: { angle: number; hour: number }[],
+    calls: number[],
+    orderBucketHours: number | false,
+  ): Promise<void> {
+    const embedder = vectorEmbedder(2, { merge: 0.9, judgeLow: 0.9, source: 'test' });
+    const options = { embedder, chainingGuard: { minimumAverageSimilarity: 0.93 }, orderBucketHours };
+    const articles = geometry.map((point, index) => article(index, point.angle, point.hour));
+    const fresh = await clusterArticles(articles, options);
+    const state = createClusteringState(options);
+    for (let call = 0; call <= 4; call += 1)
+      await addArticles(
+        state,
+        articles.filter((_, index) => calls[index] === call),
+      );
+    expect(currentStories(state)).toEqual(fresh.stories);
+    expect(outcomes(state)).toEqual(outcomes(fresh.state));
+    expect([...outcomes(state).values()].every((outcome) => outcome !== EDGE_NOT_SEEN)).toBe(true);
+  }
+
   test.prop([points, fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 40, maxLength: 40 })], { numRuns: 200 })(
     'replaying last outcomes gives the stories and edge outcomes of one fresh call, with a guard that refuses',
-    async (geometry, calls) => {
-      const embedder = vectorEmbedder(2, { merge: 0.9, judgeLow: 0.9, source: 'test' });
-      const chainingGuard = { minimumAverageSimilarity: 0.93 };
-      const articles = geometry.map((point, index) => article(index, point.angle, point.hour));
-      const fresh = await clusterArticles(articles, { embedder, chainingGuard });
-      const state = createClusteringState({ embedder, chainingGuard });
-      for (let call = 0; call <= 4; call += 1)
-        await addArticles(
-          state,
-          articles.filter((_, index) => calls[index] === call),
-        );
-      expect(currentStories(state)).toEqual(fresh.stories);
-      expect(outcomes(state)).toEqual(outcomes(fresh.state));
-      expect([...outcomes(state).values()].every((outcome) => outcome !== EDGE_NOT_SEEN)).toBe(true);
-    },
+    (geometry, calls) => expectSplitCallsEqualOneCall(geometry, calls, 24),
   );
+
+  test.prop([points, fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 40, maxLength: 40 })], { numRuns: 60 })(
+    'with similarity-first order (orderBucketHours false), split calls also equal one fresh call',
+    (geometry, calls) => expectSplitCallsEqualOneCall(geometry, calls, false),
+  );
+});
+
+describe('time-bucketed merge order (rule CLU-3)', () => {
+  // A (0°) and B (20°) on day 0, C (10°) on day 1; merge above 0.9, guard 0.97.
+  // Similarity first: A–C and B–C (cos 10° = 0.985) come before A–B (cos 20° = 0.940): A–C joins,
+  // then B against {A, C} has mean (0.940 + 0.985) / 2 = 0.962 < 0.97 and is refused.
+  // By day: A–B (two singletons, never guarded) joins on day 0; on day 1 C against {A, B} has mean 0.985.
+  const articles = [article(1, 0, 0), article(2, 20, 0), article(3, 10, 30)];
+  const embedder = vectorEmbedder(2, { merge: 0.9, judgeLow: 0.9, source: 'test' });
+  const chainingGuard = { minimumAverageSimilarity: 0.97 };
+
+  test('an earlier day is decided before a later one, so a strong edge of today can lose to a weaker one of yesterday', async () => {
+    const byDay = await clusterArticles(articles, { embedder, chainingGuard });
+    expect(byDay.backend.orderBucketHours).toBe(24);
+    expect(byDay.stories).toEqual([{ id: 'a01', articleIds: ['a01', 'a02', 'a03'] }]);
+    const similarityFirst = await clusterArticles(articles, { embedder, chainingGuard, orderBucketHours: false });
+    expect(similarityFirst.stories).toEqual([
+      { id: 'a01', articleIds: ['a01', 'a03'] },
+      { id: 'a02', articleIds: ['a02'] },
+    ]);
+  });
+
+  test('with every article on one day there is one bucket, and the order is similarity first', async () => {
+    const oneDay = articles.map((item) => ({ ...item, date: '2025-05-01' }));
+    const byDay = await clusterArticles(oneDay, { embedder, chainingGuard });
+    const similarityFirst = await clusterArticles(oneDay, { embedder, chainingGuard, orderBucketHours: false });
+    expect(byDay.stories).toEqual(similarityFirst.stories);
+    expect(byDay.stories).toHaveLength(2);
+  });
+
+  test('rejects a bucket width that is not a positive number', async () => {
+    await expect(clusterArticles(articles, { embedder, orderBucketHours: 0 })).rejects.toThrow(/orderBucketHours/);
+  });
 });

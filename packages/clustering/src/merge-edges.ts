@@ -1,6 +1,8 @@
 /**
  * The merge edges of a clustering state (cosine above `merge`, inside the window), kept in
- * canonical order — most similar first, ties by the lower article id, then the higher one — with
+ * canonical order — by order bucket (rule CLU-3's `orderBucket` of the later article's
+ * publication time; one bucket for all when bucketing is off), then most similar first, ties by
+ * the lower article id, then the higher one — with
  * what the chaining-guarded union–find did with each edge the last time its region was clustered.
  * Edges between existing articles never change (vectors are fixed), so a call that adds articles
  * sorts only its new edges and merges them into the kept order instead of re-sorting the region.
@@ -21,6 +23,8 @@ export class MergeEdgeList {
   highs = new Int32Array(1024);
   /** Similarity of each edge, as the adjacency lists hold it. */
   similarities = new Float64Array(1024);
+  /** Order bucket of each edge (see the file comment). */
+  buckets = new Int32Array(1024);
   /** {@link EDGE_NOT_SEEN}, {@link EDGE_JOINED} or {@link EDGE_NOT_JOINED}, per edge. */
   outcomes = new Uint8Array(1024);
   /** Edge numbers in canonical order; the first `ordered` entries are valid. */
@@ -36,14 +40,15 @@ export class MergeEdgeList {
    */
   constructor(private readonly compareItems: (left: number, right: number) => number) {}
 
-  /** Adds an edge between two items (either order); returns its edge number. */
-  add(left: number, right: number, similarity: number): number {
+  /** Adds an edge between two items (either order) in order bucket `bucket`; returns its edge number. */
+  add(left: number, right: number, similarity: number, bucket: number): number {
     if (this.count === this.lows.length) this.grow();
     const edge = this.count;
     const leftFirst = this.compareItems(left, right) <= 0;
     this.lows[edge] = leftFirst ? left : right;
     this.highs[edge] = leftFirst ? right : left;
     this.similarities[edge] = similarity;
+    this.buckets[edge] = bucket;
     this.outcomes[edge] = EDGE_NOT_SEEN;
     this.count += 1;
     return edge;
@@ -52,6 +57,7 @@ export class MergeEdgeList {
   /** Canonical order of two edges (negative: `left` comes first). */
   compare(left: number, right: number): number {
     return (
+      this.buckets[left]! - this.buckets[right]! ||
       this.similarities[right]! - this.similarities[left]! ||
       this.compareItems(this.lows[left]!, this.lows[right]!) ||
       this.compareItems(this.highs[left]!, this.highs[right]!)
@@ -89,6 +95,9 @@ export class MergeEdgeList {
     const similarities = new Float64Array(capacity);
     similarities.set(this.similarities);
     this.similarities = similarities;
+    const buckets = new Int32Array(capacity);
+    buckets.set(this.buckets);
+    this.buckets = buckets;
     const outcomes = new Uint8Array(capacity);
     outcomes.set(this.outcomes);
     this.outcomes = outcomes;

@@ -4,6 +4,7 @@ import { MethodologyInputError } from '../errors.js';
 import {
   CLU_2_JUDGE_LOW_THRESHOLD,
   CLU_2_MERGE_THRESHOLD,
+  CLU_3_ORDER_BUCKET_HOURS,
   CLU_3_WINDOW_HOURS,
   agreementFactorUnchecked,
   clusteringRules,
@@ -13,6 +14,7 @@ import {
   OFFLINE_NAME_CONFLICT_FACTOR,
   OFFLINE_NUMBER_CONFLICT_FACTOR,
   pairDecision,
+  orderBucket,
   pairDecisionUnchecked,
   withinPublicationWindow,
 } from './index.js';
@@ -53,6 +55,34 @@ describe('CLU-3 withinPublicationWindow', () => {
   });
 });
 
+describe('CLU-3 orderBucket', () => {
+  const hour = 3_600_000;
+  const times = fc.integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2100-01-01T00:00:00Z') });
+  it('buckets whole UTC days by default', () => {
+    expect(CLU_3_ORDER_BUCKET_HOURS).toBe(24);
+    expect(orderBucket(Date.parse('2026-05-02T00:00:00Z'))).toBe(orderBucket(Date.parse('2026-05-02T23:59:59.999Z')));
+    expect(orderBucket(Date.parse('2026-05-03T00:00:00Z'))).toBe(orderBucket(Date.parse('2026-05-02T00:00:00Z')) + 1);
+  });
+  test.prop([times, times, fc.integer({ min: 1, max: 168 })])(
+    'never puts a later time in an earlier bucket',
+    (left, right, bucketHours) => {
+      const [early, late] = left <= right ? [left, right] : [right, left];
+      expect(orderBucket(early, bucketHours)).toBeLessThanOrEqual(orderBucket(late, bucketHours));
+    },
+  );
+  test.prop([times, fc.integer({ min: 1, max: 168 })])(
+    'a bucket spans exactly bucketHours: times in it are less than bucketHours apart, the next bucket starts right after',
+    (time, bucketHours) => {
+      const bucket = orderBucket(time, bucketHours);
+      const start = bucket * bucketHours * hour;
+      expect(start).toBeLessThanOrEqual(time);
+      expect(time).toBeLessThan(start + bucketHours * hour);
+      expect(orderBucket(start + bucketHours * hour, bucketHours)).toBe(bucket + 1);
+      expect(orderBucket(start + bucketHours * hour - 1, bucketHours)).toBe(bucket);
+    },
+  );
+});
+
 describe('clustering catalogue', () => {
   it('states the same defaults the code uses', () => {
     const byId = new Map(clusteringRules.map((rule) => [rule.id, rule]));
@@ -60,7 +90,10 @@ describe('clustering catalogue', () => {
       CLU_2_MERGE_THRESHOLD,
       CLU_2_JUDGE_LOW_THRESHOLD,
     ]);
-    expect(byId.get('CLU-3')!.parameters[0]!.default).toBe(CLU_3_WINDOW_HOURS);
+    expect(byId.get('CLU-3')!.parameters.map((parameter) => parameter.default)).toEqual([
+      CLU_3_WINDOW_HOURS,
+      CLU_3_ORDER_BUCKET_HOURS,
+    ]);
     expect(byId.get('CLU-2-OFFLINE')!.parameters.map((parameter) => parameter.default)).toEqual([
       OFFLINE_MERGE_THRESHOLD,
       OFFLINE_JUDGE_LOW_THRESHOLD,

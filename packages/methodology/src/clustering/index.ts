@@ -10,6 +10,33 @@ export const CLU_2_MERGE_THRESHOLD = 0.74;
 export const CLU_2_JUDGE_LOW_THRESHOLD = 0.6;
 /** rule CLU-3 **[choice]**: two articles can be linked only when published within this many hours of each other. */
 export const CLU_3_WINDOW_HOURS = 72;
+/**
+ * rule CLU-3 **[choice]** (the chaining guard's order; seed 003 §3.2 states plain connected
+ * components and no order): width of the time buckets that order the guarded union–find's merge
+ * edges. Edges go by the bucket of their later article's publication time (counted from the Unix
+ * epoch, UTC), then most similar first, then by ids.
+ *
+ * What it keeps: the partition is still a deterministic function of the set of articles, verdicts
+ * and thresholds (independent of input order), and adding articles in any split still equals one
+ * call. What it buys: a batch at the time frontier cannot change any decision of an earlier
+ * bucket, so an incremental update re-decides only the buckets at or after its earliest article
+ * (a back-dated article replays from its own bucket). What it gives up: CLU-3's similarity-first
+ * order across a whole linked component — a strong edge from today can lose a guard test to a
+ * weaker one from an earlier bucket, so partitions can differ from the similarity-first order's.
+ * Without publication dates (every article on one day) there is one bucket and nothing changes.
+ */
+export const CLU_3_ORDER_BUCKET_HOURS = 24;
+
+/**
+ * rule CLU-3: the order bucket of a publication time (epoch ms) — whole `bucketHours` since the
+ * Unix epoch, UTC (see {@link CLU_3_ORDER_BUCKET_HOURS}). Later times never fall in earlier buckets.
+ *
+ * @example
+ * orderBucket(Date.parse('2026-05-02T10:00:00Z')); // 20575 (days since 1970-01-01)
+ */
+export function orderBucket(time: number, bucketHours: number = CLU_3_ORDER_BUCKET_HOURS): number {
+  return Math.floor(time / (bucketHours * 3_600_000));
+}
 
 /**
  * rule CLU-2-OFFLINE **[choice]** (seed 003 §3.2 names only MiniLM's 0.74 / 0.60): the offline

@@ -72,9 +72,15 @@ export const clusteringRules: RuleEntry[] = [
     section: '6. Clustering',
     seed: '003 §3.2',
     choice: true,
-    implementedBy: ['withinPublicationWindow'],
+    implementedBy: ['withinPublicationWindow', 'orderBucket'],
     parameters: [
       { name: 'windowHours', default: 72, description: 'articles further apart in publication time are never linked' },
+      {
+        name: 'orderBucketHours',
+        default: 24,
+        description:
+          "the chaining guard's merge order: edges by the time bucket of their later article, then most similar first",
+      },
     ],
     statement:
       'Stories are the connected components of merged pairs among articles published within the window (default 72 h); the result does not depend on input order.',

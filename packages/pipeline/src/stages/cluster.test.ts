@@ -148,19 +148,21 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
   });
 
   it('regroups stories of the archive outside the window when a new article changes a chaining-guard decision', async () => {
-    // No judge. X = {−18°, −6°} at 0 h and Y = {7.5°, 19.5°} at 60 h are one linked component
-    // (−6° and 7.5° merge: cos 13.5° > 0.97) but two stories: their mean cosine, 0.893, is below the
-    // chaining guard's 0.9. A new article at 0°, 100 h joins Y (7.5° away, 40 h later) and lifts the
-    // mean of X against Y + it to 0.919, so one clustering of everything makes one story of the five.
-    // X lies outside the new article's 72-h window: re-clustering only the window's clusters (Y)
-    // leaves X apart; seeding with Y's linked component brings X in.
+    // No judge. X = {−18°, −6°} at 26 h and Y = {7.5°, 19.5°} at 97 h are one linked component
+    // (−6° and 7.5° merge: cos 13.5° > 0.97, 71 h apart) but two stories: their mean cosine, 0.893,
+    // is below the chaining guard's 0.9. A new article at 0°, 110 h joins Y (7.5° away, 13 h later)
+    // and lifts the mean of X against Y + it to 0.919, so one clustering of everything makes one
+    // story of the five. The new article, Y and the X–Y edge share one CLU-3 order bucket (the UTC
+    // day from 96 h), where the guard goes most similar first, so the new article's join comes before
+    // the X–Y decision. X lies outside the new article's 72-h window: re-clustering only the
+    // window's clusters (Y) leaves X apart; seeding with Y's linked component brings X in.
     const archive = [
-      { angle: -18, hour: 0, batch: 0 },
-      { angle: -6, hour: 0, batch: 0 },
-      { angle: 7.5, hour: 60, batch: 0 },
-      { angle: 19.5, hour: 60, batch: 0 },
+      { angle: -18, hour: 26, batch: 0 },
+      { angle: -6, hour: 26, batch: 0 },
+      { angle: 7.5, hour: 97, batch: 0 },
+      { angle: 19.5, hour: 97, batch: 0 },
     ];
-    const full = await expectFullClustering([...archive, { angle: 0, hour: 100, batch: 1 }], null);
+    const full = await expectFullClustering([...archive, { angle: 0, hour: 110, batch: 1 }], null);
     expect(full.stories.map((story) => story.articleIds.length)).toEqual([5]);
     const before = await clusterArticles((await clusterInBatches(archive, null)).articles, { embedder });
     expect(before.stories).toHaveLength(2);
