@@ -14,7 +14,13 @@ import { billPageUrl } from '@espectro/methodology';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildFixtureSnapshot } from './fixtures/fixture.js';
-import { CHILE_CLASS_SLUGS, chileValidation, figureText, type SiteChileHeadline } from './lib/chile.js';
+import {
+  CHILE_CLASS_SLUGS,
+  chileValidation,
+  figureText,
+  intervalAgainst,
+  type SiteChileHeadline,
+} from './lib/chile.js';
 import type { SiteSnapshot } from './lib/snapshot.js';
 import {
   buildDirectory,
@@ -123,6 +129,10 @@ describe('/chile over HTTP', () => {
     const summary = await chileValidation();
     expect(html).toContain(figureText(summary.outOfSample.evaluation.macroAccuracy!));
     expect(html).toContain(`data-verdict="${summary.outOfSample.evaluation.passed.overall ? 'passed' : 'not-passed'}"`);
+    const evaluation = summary.outOfSample.evaluation;
+    expect(html).toContain(
+      `data-interval-reading="${intervalAgainst(evaluation.macroAccuracy!, evaluation.thresholds.macroAccuracy.minimum)}"`,
+    );
     for (const hash of Object.values(summary.sha256)) expect(html).toContain(hash);
     expect(html).toContain(summary.composition.largest.outlet);
     expect(html).toMatch(/no está medido: se declara aquí como ausente/);

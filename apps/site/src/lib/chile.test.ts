@@ -10,6 +10,7 @@ import {
   createChileData,
   figureText,
   goldenExampleHeadlines,
+  intervalAgainst,
   publishedText,
   type SiteChileHeadline,
 } from './chile.js';
@@ -84,5 +85,13 @@ describe('chileValidation (AGR-5)', () => {
       /^\d,\d\d \(IC 95 %: .+; n = \d+\)$/,
     );
     expect(summary.inSample.cases).toBeGreaterThan(macro.n);
+  });
+});
+
+describe('intervalAgainst', () => {
+  test('says whether the interval lies above, below or across the pre-registered minimum', () => {
+    expect(intervalAgainst({ interval: [0.798, 0.986] }, 0.8)).toBe('across');
+    expect(intervalAgainst({ interval: [0.8, 0.9] }, 0.8)).toBe('above');
+    expect(intervalAgainst({ interval: [0.6, 0.799] }, 0.8)).toBe('below');
   });
 });

@@ -281,6 +281,18 @@ export function figureText(figure: Figure, as: 'percent' | 'coefficient' = 'perc
   return `${format(figure.value)} (IC${NBSP}${level}${NBSP}%: ${format(figure.interval[0])}–${format(figure.interval[1])}; n${NBSP}=${NBSP}${figure.n})`;
 }
 
+/**
+ * Where a figure's confidence interval lies against a pre-registered minimum: wholly at or above it,
+ * wholly below it, or across it (the sample cannot tell the two apart). The validation page words its
+ * verdict from this, so the sentence follows the committed run instead of being written once by hand.
+ */
+export function intervalAgainst(figure: Pick<Figure, 'interval'>, minimum: number): 'above' | 'below' | 'across' {
+  const [low, high] = figure.interval;
+  if (low >= minimum) return 'above';
+  if (high < minimum) return 'below';
+  return 'across';
+}
+
 /** `2026-12-01T23:21:47Z` → `1 de diciembre de 2026, 23:21 UTC`. */
 export function instantText(instant: string): string {
   const date = new Date(instant);
