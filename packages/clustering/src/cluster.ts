@@ -197,6 +197,11 @@ export class ClusteringState {
   /** @internal */ readonly signatures: unknown[] = [];
   /** @internal Every merge edge in canonical order, with what the guarded union–find last did with it. */
   readonly mergeEdges = new MergeEdgeList((left, right) => compareIds(this.records[left]!.id, this.records[right]!.id));
+  /**
+   * @internal Work counter for tests and benchmarks: the order bucket of every merge edge the last
+   * call decided afresh (a guard test or a first join), not replayed from its stored outcome.
+   */
+  freshDecisionBuckets: number[] = [];
   /** @internal */ index: WindowedIndex<Vector> | undefined;
   /** @internal */ sparse: boolean | undefined;
   readonly thresholds: SimilarityThresholds;
@@ -504,6 +509,8 @@ class GuardedUnion {
   /** A root's sum, with how many of its absorbed roots are folded in. */
   private readonly sums: (VectorSum | undefined)[] = [];
   private readonly folded: Int32Array;
+  /** Whether the last {@link mergeEdge} decided its edge afresh rather than replaying it. */
+  decidedAfresh = false;
   /** Pairs of roots the guard has refused, while neither root has grown since. */
   private readonly refused = new Set<string>();
 
@@ -623,6 +630,7 @@ class GuardedUnion {
    * joined last time but not now (both sides' histories have left the last run's).
    */
   mergeEdge(left: number, right: number, lastOutcome: number): number {
+    this.decidedAfresh = false;
     const leftRoot = this.find(left);
     const rightRoot = this.find(right);
     if (leftRoot === rightRoot) return EDGE_NOT_JOINED;
@@ -630,6 +638,7 @@ class GuardedUnion {
       if (lastOutcome === EDGE_JOINED) this.join(leftRoot, rightRoot);
       return lastOutcome;
     }
+    this.decidedAfresh = true;
     if (this.allowed(leftRoot, rightRoot, true)) {
       this.dirty[this.join(leftRoot, rightRoot)] = 1;
       return EDGE_JOINED;
@@ -794,9 +803,12 @@ function regionMergeEdges(state: ClusteringState, region: Set<number>): Int32Arr
  */
 function applyMergeEdges(state: ClusteringState, region: Set<number>): { union: GuardedUnion; edges: Int32Array } {
   const union = new GuardedUnion(region, state);
-  const { lows, highs, outcomes } = state.mergeEdges;
+  const { lows, highs, outcomes, buckets } = state.mergeEdges;
   const edges = regionMergeEdges(state, region);
-  for (const edge of edges) outcomes[edge] = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!);
+  for (const edge of edges) {
+    outcomes[edge] = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!);
+    if (union.decidedAfresh) state.freshDecisionBuckets.push(buckets[edge]!);
+  }
   return { union, edges };
 }
 
@@ -843,6 +855,7 @@ async function askJudge(state: ClusteringState, pairs: GreyPair[]): Promise<void
 
 /** Re-clusters the regions around `seeds`; returns the items whose story may have changed. */
 async function recluster(state: ClusteringState, seeds: Set<number>): Promise<ReclusterOutcome> {
+  state.freshDecisionBuckets = [];
   const askedThisCall = new Set<string>();
   let judgedPairs = 0;
   let region = closure(state, seeds);

@@ -147,6 +147,43 @@ describe('time-bucketed merge order (rule CLU-3)', () => {
     expect(byDay.stories).toHaveLength(2);
   });
 
+  test.prop([points, fc.integer({ min: 1, max: 5 })], { numRuns: 100 })(
+    'chronological batches decide afresh only edges of the buckets from their earliest article on, and equal one call',
+    async (geometry, batchCount) => {
+      const chained = { embedder, chainingGuard: { minimumAverageSimilarity: 0.93 } };
+      const all = geometry.map((point, index) => article(index, point.angle, point.hour));
+      const chronological = [...all].sort((left, right) => Date.parse(left.date) - Date.parse(right.date));
+      const state = createClusteringState(chained);
+      const size = Math.ceil(chronological.length / batchCount);
+      for (let start = 0; start < chronological.length; start += size) {
+        const batch = chronological.slice(start, start + size);
+        await addArticles(state, batch);
+        const firstBucket = Math.floor(Date.parse(batch[0]!.date) / 86_400_000);
+        // Work: every fresh decision is in a bucket the batch reaches; earlier buckets are only replayed.
+        expect(state.freshDecisionBuckets.every((bucket) => bucket >= firstBucket)).toBe(true);
+        const reachable = Array.from({ length: state.mergeEdges.count }, (_, edge) => edge).filter(
+          (edge) => state.mergeEdges.buckets[edge]! >= firstBucket,
+        ).length;
+        expect(state.freshDecisionBuckets.length).toBeLessThanOrEqual(reachable);
+      }
+      expect(currentStories(state)).toEqual((await clusterArticles(all, chained)).stories);
+    },
+  );
+
+  test('adding the next day re-decides no edge of the day before; similarity first re-decides it', async () => {
+    const day = (time: string) => Math.floor(Date.parse(time) / 86_400_000);
+    for (const orderBucketHours of [24, false] as const) {
+      const state = createClusteringState({ embedder, chainingGuard, orderBucketHours });
+      await addArticles(state, articles.slice(0, 2));
+      await addArticles(state, articles.slice(2));
+      const decidedDays = state.freshDecisionBuckets.map((bucket) =>
+        orderBucketHours === false ? 'one bucket' : bucket,
+      );
+      if (orderBucketHours === false) expect(decidedDays).toEqual(['one bucket', 'one bucket', 'one bucket']);
+      else expect(decidedDays).toEqual([day(articles[2]!.date)]);
+    }
+  });
+
   test('rejects a bucket width that is not a positive number', async () => {
     await expect(clusterArticles(articles, { embedder, orderBucketHours: 0 })).rejects.toThrow(/orderBucketHours/);
   });
