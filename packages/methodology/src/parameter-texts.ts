@@ -360,6 +360,11 @@ export const PARAMETER_TEXTS: Record<string, ParameterTexts> = {
     es: 'los artículos más separados en tiempo de publicación nunca se enlazan',
     'pt-BR': 'matérias mais distantes no horário de publicação nunca são ligadas',
   },
+  'CLU-3 orderBucketHours': {
+    es: 'el control de encadenamiento aplica los enlaces por el día (UTC) del artículo más reciente de cada par y, dentro de un mismo día, del más parecido al menos parecido',
+    'pt-BR':
+      'o controle de encadeamento aplica as ligações pelo dia (UTC) da matéria mais recente de cada par e, dentro do mesmo dia, da mais parecida para a menos parecida',
+  },
   'DEB-1 chunkSeconds': { es: 'duración de un fragmento de audio', 'pt-BR': 'duração de um trecho de áudio' },
   'DEB-1 chatterDropAbove': {
     es: 'un fragmento con charla estrictamente por encima de este valor se descarta («só conversa» = mayoría estricta)',
