@@ -144,6 +144,15 @@ describe('the language of a JSON request', () => {
     expect(localeOfLanguageTag('espectro')).toBeUndefined();
   });
 
+  test('Accept-Language: ties go to the first range, whatever its specificity; unusable ranges name nothing', () => {
+    expect(localeOfAcceptLanguage('es-CL, pt')).toBe('es');
+    expect(localeOfAcceptLanguage('pt-BR;q=0.7, es;q=0.7')).toBe('pt-BR');
+    expect(localeOfAcceptLanguage('en, *;q=0.5', 'pt-BR')).toBe('pt-BR');
+    expect(localeOfAcceptLanguage('pt;q=abc, es;q=0.2')).toBe('es');
+    expect(localeOfAcceptLanguage('  pt-br ;q=0.9 , en')).toBe('pt-BR');
+    expect(localeOfAcceptLanguage('', 'pt-BR')).toBe('pt-BR');
+  });
+
   test("the body's lang wins over the header; another value is refused naming the field", () => {
     expect(requestedLocale('pt', 'es')).toEqual({ ok: true, locale: 'pt-BR' });
     expect(requestedLocale('es', 'pt-BR')).toEqual({ ok: true, locale: 'es' });

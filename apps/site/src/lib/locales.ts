@@ -4,6 +4,7 @@
  * The layout's language switch and `hreflang` links, and the sitemap's alternates, all read this
  * one list.
  */
+import Negotiator from 'negotiator';
 import type { Locale } from '../i18n.js';
 
 /**
@@ -105,7 +106,10 @@ export function localeOfLanguageTag(tag: string): Locale | undefined {
 /**
  * The locale an `Accept-Language` header prefers among the site's two (RFC 9110 §12.5.4): the
  * site locale of the tag with the highest `q` (the first one on a tie); `fallback` when the header
- * is absent or names neither language (`*` and `q=0` name nothing).
+ * is absent or names neither language (`*` and `q=0` name nothing). The header is parsed and its
+ * ranges ordered by `negotiator` (the one Express and Koa use); this function only maps the
+ * ordered tags to the site's locales with {@link localeOfLanguageTag}, so `es-CL` is Spanish and
+ * `pt-PT` is pt-BR (negotiator's own matching would not take `pt-PT` for `pt-BR`).
  *
  * @example
  * localeOfAcceptLanguage('en-US,en;q=0.9,pt-BR;q=0.8,es;q=0.5'); // 'pt-BR'
@@ -113,14 +117,12 @@ export function localeOfLanguageTag(tag: string): Locale | undefined {
  */
 export function localeOfAcceptLanguage(header: string | null, fallback: Locale = 'es'): Locale {
   if (header === null) return fallback;
-  let best: { locale: Locale; weight: number } | undefined;
-  for (const range of header.split(',')) {
-    const [tag = '', ...parameters] = range.split(';');
-    const quality = parameters.map((parameter) => parameter.trim()).find((parameter) => /^q=/i.test(parameter));
-    const weight = quality === undefined ? 1 : Number(quality.slice(2));
+  // Without a list of available languages, negotiator returns every range with q > 0, highest q
+  // first and in header order on a tie.
+  const preferredTags = new Negotiator({ headers: { 'accept-language': header } }).languages();
+  for (const tag of preferredTags) {
     const locale = localeOfLanguageTag(tag);
-    if (locale === undefined || !(weight > 0)) continue;
-    if (best === undefined || weight > best.weight) best = { locale, weight };
+    if (locale !== undefined) return locale;
   }
-  return best?.locale ?? fallback;
+  return fallback;
 }
