@@ -245,6 +245,12 @@ export const LABELS = {
     'pt-BR':
       'Classificações de veículos ilustrativas (demo): as manchetes são reais, mas a evidência das classificações dos veículos é de exemplo.',
   },
+  replayNotice: {
+    es: 'Repetición de la demostración: artículos reales con sus fechas de publicación reales. El reloj de la repetición arranca justo después del artículo más reciente del corpus, así que aquí «ahora» es {date}: la barra de temas y los cupos de 24 h se calculan a esa hora.',
+    'pt-BR':
+      'Repetição da demonstração: artigos reais com suas datas de publicação reais. O relógio da repetição começa logo depois do artigo mais recente do corpus, então aqui «agora» é {date}: a barra de temas e as cotas de 24 h são calculadas nesse horário.',
+  },
+
   dataSource: {
     es: 'Fuente de datos: {source}, generados el {date}.',
     'pt-BR': 'Fonte dos dados: {source}, gerados em {date}.',

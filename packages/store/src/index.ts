@@ -244,7 +244,15 @@ export {
   type ListFeedsFilter,
 } from './feeds.js';
 export { DomainSchema } from './outlets.js';
-export { SHARED_STORE_KEY, shareStoreWithProcess, sharedProcessStore } from './process-store.js';
+export {
+  SHARED_SERVICE_KEY,
+  SHARED_STORE_KEY,
+  shareServiceWithProcess,
+  shareStoreWithProcess,
+  sharedProcessService,
+  sharedProcessStore,
+  type ProcessService,
+} from './process-store.js';
 export {
   WorkerCycleInputSchema,
   listWorkerCycles,

@@ -62,6 +62,11 @@ export const DataSourceRecordSchema = described(
       'true si las calificaciones de medios usan evidencia ilustrativa (inventada).',
       'true se as classificações dos veículos usam evidência ilustrativa (inventada).',
     ),
+    replayedDemo: described(
+      z.boolean().optional(),
+      'true si las historias vienen de la repetición del corpus de demostración: artículos reales con sus fechas reales, en un reloj que arranca justo después del artículo más reciente (generatedAt es ese reloj).',
+      'true se as histórias vêm da repetição do corpus de demonstração: artigos reais com suas datas reais, num relógio que começa logo depois do artigo mais recente (generatedAt é esse relógio).',
+    ),
   }),
   'De dónde vienen los datos de la respuesta.',
   'De onde vêm os dados da resposta.',

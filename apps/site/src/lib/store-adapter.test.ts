@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@espectro/store/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDataDocument } from './open-data-schemas.js';
 import { createSnapshotSiteData } from './snapshot.js';
+import { navigationTopicsOf } from './navigation.js';
 import { contestationBackendOver, createRefreshingStoreSiteData, snapshotFromStore } from './store-adapter.js';
 import { dataNotice, prismaView } from './views.js';
 
@@ -387,9 +388,39 @@ describe('site data that follows the store', () => {
     clock = 1_500;
     const second = await data.current();
     expect((await second.listStories()).map((story) => story.id)).toContain('historia-nueva');
-    // Nothing changed since: the same data, not read again.
+    // Nothing changed since: not read again (the same stories), only the data's instant moves on.
     clock = 3_000;
-    expect(await data.current()).toBe(second);
+    const third = await data.current();
+    expect(await third.listStories()).toBe(await second.listStories());
+    expect(third.source.generatedAt).toBe(new Date(3_000).toISOString());
+  });
+
+  test("the data's instant is the shared service's clock: the navigation's window ends there and rolls on without a change", async () => {
+    let serviceNow = new Date('2026-04-28T10:00:00Z');
+    let machine = 0;
+    const data = createRefreshingStoreSiteData({
+      minIntervalMs: 1_000,
+      now: () => machine,
+      openStore: async () => store,
+      service: () => ({ now: () => serviceNow, replay: { label: 'replay of the Espectro demo corpus' } }),
+    });
+    const first = await data.current();
+    expect(first.source.generatedAt).toBe('2026-04-28T10:00:00.000Z');
+    expect(first.source.replayedDemo).toBe(true);
+    const stories = await first.listStories();
+    const active = stories.filter(
+      (story) => story.topic !== null && Date.parse(story.publishedAt) > Date.parse('2026-04-26T10:00:00Z'),
+    );
+    // The fixture store has topic-classified stories inside the 48 h before the service's instant…
+    expect(active.length).toBeGreaterThan(0);
+    expect(navigationTopicsOf(stories, first.source.generatedAt).length).toBeGreaterThan(0);
+    // …and three days later on the service's clock, with nothing stored in between, none is active.
+    serviceNow = new Date('2026-05-01T10:00:00Z');
+    machine = 1_500;
+    const later = await data.current();
+    expect(later.source.generatedAt).toBe('2026-05-01T10:00:00.000Z');
+    expect(await later.listStories()).toBe(stories);
+    expect(navigationTopicsOf(stories, later.source.generatedAt)).toEqual([]);
   });
 });
 

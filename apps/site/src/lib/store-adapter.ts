@@ -24,7 +24,7 @@ import {
   type VerdictHistoryEntry,
 } from '@espectro/methodology';
 import type * as StoreNamespace from '@espectro/store';
-import type { OutletWithHistory, Store, StoryDetail } from '@espectro/store';
+import type { OutletWithHistory, ProcessService, Store, StoryDetail } from '@espectro/store';
 import { siteChileHeadlineOf } from './chile.js';
 import type { ContestationBackend, ContestationRecord } from './contestations.js';
 import { createSnapshotSiteData, SNAPSHOT_FORMAT, SNAPSHOT_VERSION, type SiteSnapshot } from './snapshot.js';
@@ -314,6 +314,7 @@ export async function snapshotFromStore(
   store: Store,
   module: Pick<StoreModule, 'schema'>,
   generatedAt: string,
+  provenance: { replayedDemo?: boolean } = {},
 ): Promise<SiteSnapshot> {
   const outlets = (await store.outlets.list()).map((outlet) => outlet.domain);
   const detailed = (await Promise.all(outlets.map((domain) => store.outlets.get(domain)))).filter(
@@ -386,6 +387,7 @@ export async function snapshotFromStore(
       // evidence may be illustrative (the demo), and that is what the site says.
       fixture: false,
       illustrativeRatings: detailed.some((outlet) => outlet.illustrative),
+      ...(provenance.replayedDemo === true ? { replayedDemo: true } : {}),
     },
     outlets: siteOutlets,
     stories,
@@ -424,12 +426,24 @@ export interface RefreshingSiteData {
  * no restart. Limit: a change re-reads the whole snapshot (what the site keeps in memory), which is
  * fine for thousands of stories; per-story reads would be the next step at 20 000.
  *
+ * The data's instant (`source.generatedAt`: where the navigation's TOP-NAV window ends, the
+ * footer's date) is the clock of the service this process runs — `sharedProcessService()`, shared
+ * by `espectro serve`; during a replay its simulated clock — else the machine's. It moves on at
+ * every look, changed store or not, so a story leaves the navigation when its window has passed.
+ * `now` paces the looks only.
+ *
  * @example
  * const data = createRefreshingStoreSiteData({ minIntervalMs: 2_000 });
  * const site = await data.current();
  */
 export function createRefreshingStoreSiteData(
-  options: { minIntervalMs?: number; now?: () => number; openStore?: () => Promise<Store> } = {},
+  options: {
+    minIntervalMs?: number;
+    now?: () => number;
+    openStore?: () => Promise<Store>;
+    /** The service's clock and replay label (default: the one `espectro serve` shares, if any). */
+    service?: () => ProcessService | undefined;
+  } = {},
 ): RefreshingSiteData {
   const minIntervalMs = options.minIntervalMs ?? 2_000;
   const now = options.now ?? Date.now;
@@ -438,18 +452,24 @@ export function createRefreshingStoreSiteData(
   let marker: string | undefined;
   let lookedAt = 0;
   let looking: Promise<void> | undefined;
-  const read = async (store: Store) => {
-    const module = await loadStoreModule();
-    const snapshot = await snapshotFromStore(store, module, new Date(now()).toISOString());
-    return { ...createSnapshotSiteData(snapshot), source: snapshot.source } satisfies SiteData;
-  };
+  const serviceOf = async () => (options.service ?? (await loadStoreModule()).sharedProcessService)();
   const look = async () => {
     const store = await open();
+    const module = await loadStoreModule();
+    const service = await serviceOf();
+    const asOf = (service?.now() ?? new Date(now())).toISOString();
     const next = await storeChangeMarker(store);
     if (next !== marker) {
-      const fresh = await read(store);
+      const snapshot = await snapshotFromStore(store, module, asOf, {
+        replayedDemo: (service?.replay ?? null) !== null,
+      });
       marker = next;
-      data = Promise.resolve(fresh);
+      data = Promise.resolve({ ...createSnapshotSiteData(snapshot), source: snapshot.source } satisfies SiteData);
+    } else if (data !== undefined) {
+      // Nothing stored changed: the same data at the new instant (nothing is read again).
+      const previous = await data;
+      if (previous.source.generatedAt !== asOf)
+        data = Promise.resolve({ ...previous, source: { ...previous.source, generatedAt: asOf } });
     }
   };
   return {

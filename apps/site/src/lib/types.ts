@@ -42,6 +42,13 @@ export interface SiteDataSource {
    * the headlines are real, the rating evidence is not. Absent in older snapshots (read as false).
    */
   illustrativeRatings?: boolean;
+  /**
+   * True when the stories come from `espectro serve --replay-demo`: real articles of the demo
+   * corpus with their real publication dates, replayed on a clock that starts just after the
+   * corpus's newest article — so `generatedAt` (the site's "now") is that clock's instant. Every
+   * page says so. Absent in older snapshots (read as false).
+   */
+  replayedDemo?: boolean;
 }
 
 /** An outlet's current rating as the methodology produced it (rules FUN-*, CONF-*, FAC-*, VER, PRELIM). */

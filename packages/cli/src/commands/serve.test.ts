@@ -14,7 +14,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fictionalDebateReplay } from '@espectro/factcheck/replay';
-import { DEMO_REPLAY_LABEL, createManualClock, createNewsroom, demoReplayOutlets } from '@espectro/ingest/testing';
+import {
+  DEMO_REPLAY_LABEL,
+  createManualClock,
+  createNewsroom,
+  demoReplayOutlets,
+  demoReplayStart,
+} from '@espectro/ingest/testing';
+import { navigationTopics, topicOrNull } from '@espectro/methodology';
 import { demoDataDirectory, rateRoster, readDataFolder, resolveBackends } from '@espectro/pipeline';
 import { inspectFolderLock, openDatabase, openStore, type Store } from '@espectro/store';
 import { TEST_DATABASE_URL_ENV, withFolderLockHeld } from '@espectro/store/testing';
@@ -223,6 +230,21 @@ describe('espectro serve', () => {
       expect(health.stories.published).toBeGreaterThan(0);
       const shown = await frontPageStoryIds(origin);
 
+      // Issue 18: the site's "now" is the service's clock — the replay's, which starts at the hour
+      // after the corpus's newest article — not the machine's; every page says it is a replay.
+      const front = await (await fetch(`${origin}/`)).text();
+      expect(front).toContain('data-notice="replay"');
+      expect(await (await fetch(`${origin}/pt/`)).text()).toMatch(/data-notice="replay">Repetição da demonstração/);
+      const openData = (await (await fetch(`${origin}/datos/historias.json`)).json()) as {
+        source: { generatedAt: string; replayedDemo?: boolean };
+      };
+      expect(openData.source.replayedDemo).toBe(true);
+      const replayStart = demoReplayStart(demoDataDirectory(repositoryRoot)).getTime();
+      const siteNow = Date.parse(openData.source.generatedAt);
+      expect(siteNow).toBeGreaterThan(replayStart);
+      expect(siteNow - replayStart).toBeLessThan(86_400_000);
+      const navigation = /data-topic-nav="([^"]*)"/.exec(front)?.[1]?.split(' ') ?? [];
+
       // The fictional debate streams to its live page from this process (issue 17 §4).
       const debateId = fictionalDebateReplay().debate.id;
       expect(serve.stderr()).toMatch(
@@ -241,6 +263,18 @@ describe('espectro serve', () => {
         const published = await publishedIds(store);
         expect(published).toHaveLength(health.stories.published!);
         expect(shown).toEqual(published);
+        // TOP-NAV on the served page is the methodology's, over what the store published, at the
+        // site's instant (the replay's clock).
+        const stories = await store.stories.list({ status: 'published' });
+        const expected = navigationTopics({
+          asOf: openData.source.generatedAt,
+          stories: stories.map((story) => ({
+            topic: topicOrNull(story.topic),
+            outlets: story.outletCount,
+            publishedAt: story.lastPublishedAt!,
+          })),
+        });
+        expect(navigation).toEqual(expected.map((entry) => entry.topic));
       } finally {
         await store.close();
       }

@@ -10,12 +10,13 @@
  */
 import { parseArgs } from 'node:util';
 import { systemClock, type Clock } from '@espectro/ingest';
-import type { ManualClock } from '@espectro/ingest/testing';
-import { shareStoreWithProcess } from '@espectro/store';
+import { DEMO_REPLAY_LABEL, type ManualClock } from '@espectro/ingest/testing';
+import { shareServiceWithProcess, shareStoreWithProcess } from '@espectro/store';
 import { UsageError, type CliCommand } from '../io.js';
 import { streamDemoDebate } from './serve-debate.js';
 import { SERVED_SITE_BUILD_COMMAND, servedSiteDirectory, startSiteServer } from './serve-site.js';
 import { WORKER_FLAGS, readWorkerArguments, runWorkerLoop, runWorkerService, withWorkerSetup } from './worker.js';
+import { replayDemoClock } from './worker-replay.js';
 
 const usage = `Usage: espectro serve [--db DIR] [--port 4321] [--host 127.0.0.1] [--interval 60s] [--site DIR]
                       [--embedder auto|offline|minilm] [--judge auto|llm|none] [--quiet] [--json]
@@ -88,6 +89,14 @@ export const serveCommand: CliCommand = {
         { command: 'espectro serve', owner: `espectro serve (site on port ${port})`, worker },
         async ({ store, backends, controller }) => {
           const unshare = shareStoreWithProcess(store);
+          // The site computes what depends on "now" (TOP-NAV's active window, its footer's date) at
+          // the service's clock: with --replay-demo the replay's clock — it starts after the corpus's
+          // newest article and goes on at real pace once the replay is done — else the machine's.
+          const replayClock = worker.replay ? replayDemoClock(io.cwd) : undefined;
+          const unshareService = shareServiceWithProcess({
+            now: () => (replayClock ?? systemClock).now(),
+            replay: worker.replay ? { label: DEMO_REPLAY_LABEL } : null,
+          });
           try {
             // The site reads these when a page first asks for data: the store, shared above.
             process.env.ESPECTRO_SITE_SOURCE = 'store';
@@ -106,6 +115,7 @@ export const serveCommand: CliCommand = {
                 io,
                 worker,
                 signal: controller.signal,
+                ...(replayClock ? { replayClock } : {}),
                 async afterReplay({ clock, services }) {
                   io.stderr(
                     `espectro serve: replay done — the site stays at ${site.origin}/; a cycle every ${Math.round(worker.intervalMs / 1000)} s goes on over the replay's feeds (Ctrl-C stops)\n`,
@@ -132,6 +142,7 @@ export const serveCommand: CliCommand = {
               await site.close();
             }
           } finally {
+            unshareService();
             unshare();
           }
         },

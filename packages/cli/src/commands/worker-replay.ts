@@ -5,6 +5,11 @@
  * and the worker runs one cycle per simulated step on a simulated clock, fetching and publishing
  * as the corpus unfolds. Only the clock is simulated: the fetches are real HTTP on loopback, the
  * jobs and the store are the ones `espectro worker` runs.
+ *
+ * The simulated clock starts at the hour after the corpus's newest article (`demoReplayStart`) and
+ * the articles keep their real dates: the replay runs as of the corpus's own present, so what
+ * depends on "now" (TOP-NAV's 48 h, the 24-h country cap, the 180-day rating cadence) treats the
+ * corpus's newest days as today — as on the machine's clock, years after, nothing would be current.
  */
 import { createFeedFetcher } from '@espectro/ingest';
 import {
@@ -12,6 +17,7 @@ import {
   createManualClock,
   createNewsroom,
   demoReplayOutlets,
+  demoReplayStart,
   type ManualClock,
 } from '@espectro/ingest/testing';
 import {
@@ -38,6 +44,11 @@ export interface ReplayDemoOptions {
   json: boolean;
   signal: AbortSignal;
   /**
+   * The replay's simulated clock, at {@link replayDemoClock}'s start (given by `espectro serve`, which
+   * shares it with the site before the replay runs); default: a new one.
+   */
+  clock?: ManualClock;
+  /**
    * Runs after the replay's last cycle, while its feed server still answers (`espectro serve` goes
    * on cycling over the same feeds at real pace): given the replay's clock and the worker services
    * it used; its result is the exit code.
@@ -56,13 +67,24 @@ export interface ReplayContinuation {
 const HOUR = 3_600_000;
 
 /**
+ * The clock a replay of the demo corpus runs on: manual, starting at the hour after the corpus's
+ * newest article (see the module's note).
+ *
+ * @example
+ * const clock = replayDemoClock(process.cwd()); // e.g. 2026-08-09T01:00:00Z for the bundled corpus
+ */
+export function replayDemoClock(cwd: string): ManualClock {
+  return createManualClock(demoReplayStart(demoDataDirectory(cwd)));
+}
+
+/**
  * Rates the demo roster, registers the replay's feeds and runs the worker one cycle per simulated
  * step until the replay has been fully fetched (plus one cycle), or `signal` aborts.
  */
 export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
   const { store, backends, io } = options;
-  const start = new Date(Math.floor(Date.now() / HOUR) * HOUR);
-  const clock = createManualClock(start);
+  const clock = options.clock ?? replayDemoClock(io.cwd);
+  const start = clock.now();
   const directory = demoDataDirectory(io.cwd);
   const outlets = demoReplayOutlets({ directory, start, durationMs: options.hours * HOUR });
   const newsroom = await createNewsroom({ clock, outlets, scenarios: false, label: DEMO_REPLAY_LABEL });
@@ -70,7 +92,7 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
     const folder = await readDataFolder(directory);
     // The demo's illustrative evidence is dated relative to its roster's asOf: rated as of that
     // day, months back, every demo outlet would be due by the 180-day cadence (REV-1) on the first
-    // cycle. The replay happens today, so the demo is rated today, its evidence dates moved with it.
+    // cycle. The replay's day is its start, so the demo is rated that day, its evidence dates moved with it.
     const roster = reanchorRoster(folder.roster, start.toISOString().slice(0, 10));
     await rateRoster({ store, backends, clock }, roster.outlets, { asOf: roster.asOf });
     // Feeds of an earlier replay point at a loopback port that is gone: replaced by this one's.
@@ -83,7 +105,9 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
     io.stderr(
       `espectro worker: ${DEMO_REPLAY_LABEL} — ${outlets.length} outlets' feeds served at ${newsroom.origin}, ` +
         `${outlets.reduce((sum, outlet) => sum + outlet.items.length, 0)} articles appearing over ${options.hours} simulated hours ` +
-        `(one cycle per ${Math.round(options.stepMs / 60_000)} simulated minutes)\n`,
+        `(one cycle per ${Math.round(options.stepMs / 60_000)} simulated minutes); the replay's clock starts at ` +
+        `${start.toISOString().slice(0, 16).replace('T', ' ')} UTC, the hour after the corpus's newest article ` +
+        `(articles keep their real dates)\n`,
     );
     const cycles = Math.ceil((options.hours * HOUR) / options.stepMs) + 1;
     let done = 0;
@@ -111,7 +135,7 @@ export async function replayDemo(options: ReplayDemoOptions): Promise<number> {
         const byStatus = await store.stories.countByStatus();
         if (!options.json)
           io.stdout(
-            `  [simulated ${clock.now().toISOString().slice(11, 16)}] stories: ${byStatus.published ?? 0} published, ${byStatus.held ?? 0} held\n`,
+            `  [replay clock ${clock.now().toISOString().slice(0, 16).replace('T', ' ')}] stories: ${byStatus.published ?? 0} published, ${byStatus.held ?? 0} held\n`,
           );
         clock.advance(options.stepMs);
       },

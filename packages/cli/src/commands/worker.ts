@@ -297,6 +297,8 @@ export interface WorkerServiceOptions {
   signal: AbortSignal;
   /** `espectro serve --replay-demo`: what runs once the replay is done (see {@link replayDemo}). */
   afterReplay?: ReplayDemoOptions['afterReplay'];
+  /** `--replay-demo`: the replay's clock, when the caller shares it beforehand (see {@link ReplayDemoOptions.clock}). */
+  replayClock?: ReplayDemoOptions['clock'];
 }
 
 /**
@@ -318,6 +320,7 @@ export async function runWorkerService(options: WorkerServiceOptions): Promise<n
         json: worker.json,
         signal,
         ...(options.afterReplay ? { afterReplay: options.afterReplay } : {}),
+        ...(options.replayClock ? { clock: options.replayClock } : {}),
       });
     if ((await store.feeds.list()).length === 0)
       io.stderr('  no feeds registered: add some with `espectro feeds add URL` or `espectro feeds import FILE.opml`\n');

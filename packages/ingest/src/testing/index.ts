@@ -24,5 +24,11 @@ export {
   type NewsroomRequest,
   type NewsroomScenario,
 } from './newsroom.js';
-export { DEMO_REPLAY_LABEL, demoReplayOutlets, generatedOutlets, type DemoReplayOptions } from './replay.js';
+export {
+  DEMO_REPLAY_LABEL,
+  demoReplayOutlets,
+  demoReplayStart,
+  generatedOutlets,
+  type DemoReplayOptions,
+} from './replay.js';
 export { driveUntilSettled, type DriveOptions } from './drive.js';

@@ -8,6 +8,11 @@
  * `durationMs` of the newsroom's clock, and the articles of one event in their publication order
  * within the event's slot. So a worker polling the replay sees stories appear and grow cycle by
  * cycle. Feeds served this way are labelled as a replay (`X-Espectro-Replay`, channel titles).
+ *
+ * The replay happens *as of the corpus's own time*: {@link demoReplayStart} is the hour after the
+ * newest article, so no article is dated after the replay's clock and what depends on "now" — the
+ * navigation's active-coverage window (TOP-NAV), the 24-h country cap, the rating's cadence — sees
+ * the corpus's newest days as the present, as a newsroom running on those days would have.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +35,40 @@ const CorpusFileSchema = z.object({
     }),
   ),
 });
+
+/** Reads and validates every event file of the corpus folder (`feeds/*.json`), in file-name order. */
+function readCorpusEvents(directory: string): { file: string; items: z.infer<typeof CorpusFileSchema>['items'] }[] {
+  const feedsDirectory = join(directory, 'feeds');
+  return readdirSync(feedsDirectory)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => ({
+      file,
+      items: CorpusFileSchema.parse(JSON.parse(readFileSync(join(feedsDirectory, file), 'utf8'))).items,
+    }));
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * When a replay of the corpus in `directory` starts on the newsroom's clock: the first whole hour
+ * after its newest article's publication time (UTC), so the replay runs as of the corpus's own
+ * present (see the module's note). Throws when the corpus has no dated article.
+ *
+ * @example
+ * const clock = createManualClock(demoReplayStart('examples/demo-data'));
+ * const outlets = demoReplayOutlets({ directory: 'examples/demo-data', start: clock.now() });
+ */
+export function demoReplayStart(directory: string): Date {
+  let newest = Number.NEGATIVE_INFINITY;
+  for (const event of readCorpusEvents(directory))
+    for (const item of event.items) {
+      const at = Date.parse(item.publishedAt);
+      if (Number.isFinite(at) && at > newest) newest = at;
+    }
+  if (!Number.isFinite(newest)) throw new Error(`the corpus in ${directory} has no dated article (publishedAt)`);
+  return new Date((Math.floor(newest / HOUR_MS) + 1) * HOUR_MS);
+}
 
 const RosterSchema = z.object({
   outlets: z.array(z.object({ domain: z.string(), name: z.string(), language: z.string().nullable().optional() })),
@@ -57,18 +96,12 @@ export const DEMO_REPLAY_LABEL = 'replay of the Espectro demo corpus';
  * const newsroom = await createNewsroom({ clock, outlets, scenarios: false, label: DEMO_REPLAY_LABEL });
  */
 export function demoReplayOutlets(options: DemoReplayOptions): NewsroomOutlet[] {
-  const durationMs = options.durationMs ?? 12 * 3_600_000;
+  const durationMs = options.durationMs ?? 12 * HOUR_MS;
   const roster = RosterSchema.parse(JSON.parse(readFileSync(join(options.directory, 'outlets.json'), 'utf8')));
   const names = new Map(roster.outlets.map((outlet) => [outlet.domain, outlet]));
-  const feedsDirectory = join(options.directory, 'feeds');
-  const events = readdirSync(feedsDirectory)
-    .filter((file) => file.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const parsed = CorpusFileSchema.parse(JSON.parse(readFileSync(join(feedsDirectory, file), 'utf8')));
-      const items = [...parsed.items].sort(
-        (left, right) => Date.parse(left.publishedAt) - Date.parse(right.publishedAt),
-      );
+  const events = readCorpusEvents(options.directory)
+    .map(({ file, items: unordered }) => {
+      const items = [...unordered].sort((left, right) => Date.parse(left.publishedAt) - Date.parse(right.publishedAt));
       return { file, items, first: Date.parse(items[0]?.publishedAt ?? '') || 0 };
     })
     .filter((event) => event.items.length > 0)
