@@ -10,8 +10,10 @@ import { ClusteringError } from './errors.js';
 import type { GreyPair, PairDecision, PairJudge, PendingPair } from './judge-types.js';
 import { AutoDenseIndex, SparsePrefixIndex, type DenseSearchOptions, type NeighbourIndex } from './neighbours.js';
 import { WindowedIndex } from './windowed-index.js';
-import { SparseSum, type SparseVector } from './sparse.js';
-import { EDGE_JOINED, EDGE_NOT_JOINED, EDGE_NOT_SEEN, MergeEdgeList } from './merge-edges.js';
+import type { SparseVector } from './sparse.js';
+import { EDGE_JOINED, MergeEdgeList } from './merge-edges.js';
+import { GuardedUnion } from './guarded-union.js';
+import { LinkedComponents } from './linked-components.js';
 
 /**
  * The chaining guard: an automatic merge edge (cosine above `merge`) joins two partial stories only
@@ -84,13 +86,14 @@ export interface ClusteringBackend {
 
 /** Outcome of one {@link addArticles} call. */
 export interface ClusteringUpdate {
-  /** Stories created or changed by this call, ascending by id. */
+  /** Stories created by this call or whose members it changed, ascending by id (not those it re-derived unchanged). */
   changedStories: Story[];
   /** Ids of stories that no longer exist (merged into others or renamed by a smaller newcomer). */
   removedStoryIds: string[];
   /**
    * Article id → linked component (named by its smallest article id) for every article this call
-   * re-clustered. A linked component is a connected part of the graph of merge edges and `same`
+   * added or whose linked component it renamed (merged into one with a smaller id); every other
+   * article keeps the component reported before. A linked component is a connected part of the graph of merge edges and `same`
    * verdicts; stories are parts of it (the chaining guard may split one). Stored with the archive,
    * it tells which archive articles to seed a later state with (see `seedClusteringState`).
    */
@@ -135,51 +138,6 @@ interface Edge {
 /** A dense (MiniLM) or sparse (offline embedder) vector, as clustering stores it. */
 export type Vector = Float32Array | SparseVector;
 
-/** Running sum of one partial story's vectors. */
-interface VectorSum {
-  plus(other: VectorSum): VectorSum;
-  /** The same as adding `others` one after the other with {@link plus}, to the last bit. */
-  plusAll(others: readonly VectorSum[]): VectorSum;
-  dot(other: VectorSum): number;
-}
-
-class DenseSum implements VectorSum {
-  constructor(readonly sum: Float64Array) {}
-  plus(other: VectorSum): VectorSum {
-    const values = (other as DenseSum).sum;
-    const result = new Float64Array(values.length);
-    for (let index = 0; index < values.length; index += 1) result[index] = this.sum[index]! + values[index]!;
-    return new DenseSum(result);
-  }
-  plusAll(others: readonly VectorSum[]): VectorSum {
-    const result = Float64Array.from(this.sum);
-    for (const other of others) {
-      const values = (other as DenseSum).sum;
-      for (let index = 0; index < values.length; index += 1) result[index] = result[index]! + values[index]!;
-    }
-    return new DenseSum(result);
-  }
-  dot(other: VectorSum): number {
-    const values = (other as DenseSum).sum;
-    let dot = 0;
-    for (let index = 0; index < values.length; index += 1) dot += this.sum[index]! * values[index]!;
-    return dot;
-  }
-}
-
-class SparseVectorSum implements VectorSum {
-  constructor(readonly sum: SparseSum) {}
-  plus(other: VectorSum): VectorSum {
-    return new SparseVectorSum(this.sum.plus((other as SparseVectorSum).sum));
-  }
-  plusAll(others: readonly VectorSum[]): VectorSum {
-    return new SparseVectorSum(this.sum.plusAll(others.map((other) => (other as SparseVectorSum).sum)));
-  }
-  dot(other: VectorSum): number {
-    return this.sum.dot((other as SparseVectorSum).sum);
-  }
-}
-
 /**
  * Incremental clustering state: articles, their vectors and neighbour index, the candidate edges
  * (cosine ≥ the grey zone's lower end, within the window), the judge's cached verdicts, pending
@@ -202,6 +160,23 @@ export class ClusteringState {
    * call decided afresh (a guard test or a first join), not replayed from its stored outcome.
    */
   freshDecisionBuckets: number[] = [];
+  /**
+   * @internal Work counter: the order bucket the last call's phase 1 rolled back to (undefined when
+   * it had no new merge edge), and how many merge edges it walked from there.
+   */
+  replayFromBucket: number | undefined;
+  /** @internal See {@link replayFromBucket}. */
+  replayedEdges = 0;
+  /** @internal How many merge edges (by edge number) phase 1 has applied; later ones are new. */
+  appliedEdges = 0;
+  /** @internal Phase 1's guarded union–find, kept between calls with its undo log (see `guarded-union.ts`). */
+  readonly union: GuardedUnion;
+  /** @internal Linked components, kept between calls. */
+  readonly components = new LinkedComponents((left, right) =>
+    compareIds(this.records[left]!.id, this.records[right]!.id),
+  );
+  /** @internal Per item, the items it shares a grey-zone edge with a `same` verdict with (phase 2's links). */
+  readonly sameNeighbours: (number[] | undefined)[] = [];
   /** @internal */ index: WindowedIndex<Vector> | undefined;
   /** @internal */ sparse: boolean | undefined;
   readonly thresholds: SimilarityThresholds;
@@ -243,6 +218,10 @@ export class ClusteringState {
       options.chainingGuard === undefined
         ? { minimumAverageSimilarity: this.thresholds.averageSimilarityGuard ?? judgeLow }
         : options.chainingGuard;
+    this.union = new GuardedUnion(
+      this.vectors,
+      this.chainingGuard === false ? false : this.chainingGuard.minimumAverageSimilarity,
+    );
   }
 
   /** Lowest cosine searched for: the grey zone's lower end with a judge, else strictly above `merge`. */
@@ -346,9 +325,9 @@ export async function addArticles(
       order.map((position) => parsed[position]!),
       order.map((position) => vectors[position]!),
     );
-  const seeds = new Set<number>();
-  for (let item = firstNew; item < state.records.length; item += 1) seeds.add(item);
-  return finishUpdate(state, await recluster(state, seeds));
+  const seeds: number[] = [];
+  for (let item = firstNew; item < state.records.length; item += 1) seeds.push(item);
+  return finishUpdate(state, await recluster(state, seeds, firstNew));
 }
 
 /**
@@ -356,25 +335,20 @@ export async function addArticles(
  * the stories around them.
  */
 export async function retryPendingPairs(state: ClusteringState): Promise<ClusteringUpdate> {
-  const seeds = new Set<number>();
-  for (const pending of state.pending.values()) {
-    seeds.add(state.indexById.get(pending.leftId)!);
-    seeds.add(state.indexById.get(pending.rightId)!);
-  }
-  return finishUpdate(state, await recluster(state, seeds));
+  const seeds: number[] = [];
+  for (const pending of state.pending.values())
+    seeds.push(state.indexById.get(pending.leftId)!, state.indexById.get(pending.rightId)!);
+  return finishUpdate(state, await recluster(state, seeds, state.records.length));
 }
 
 function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): ClusteringUpdate {
-  const changed = new Set<string>();
-  for (const item of outcome.touched) changed.add(state.storyOf[item]!);
-  const removed = [...outcome.previousStoryIds].filter((id) => !state.stories.has(id));
   const components = new Map<string, string>();
   // The default sort compares strings by UTF-16 code units, as compareIds does, without a callback.
-  for (const id of Array.from(outcome.touched, (item) => state.records[item]!.id).sort())
-    components.set(id, state.records[outcome.componentOf.get(state.indexById.get(id)!)!]!.id);
+  for (const id of Array.from(state.components.takeRenamed(), (item) => state.records[item]!.id).sort())
+    components.set(id, state.records[state.components.nameOf(state.indexById.get(id)!)]!.id);
   return {
-    changedStories: [...changed].sort().map((id) => storyFromState(state, id)),
-    removedStoryIds: removed.sort(),
+    changedStories: outcome.changedStoryIds.sort().map((id) => storyFromState(state, id)),
+    removedStoryIds: outcome.removedStoryIds.sort(),
     linkedComponents: components,
     pendingPairs: sortedPending(state),
     judgedPairs: outcome.judgedPairs,
@@ -384,12 +358,10 @@ function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): Cluste
 
 interface ReclusterOutcome {
   judgedPairs: number;
-  /** Items re-clustered (their stories may have changed): whole linked components. */
-  touched: Set<number>;
-  /** Linked component of each touched item, named by its smallest-id item. */
-  componentOf: Map<number, number>;
-  /** Story ids those items had before. */
-  previousStoryIds: Set<string>;
+  /** Stories created or whose members changed. */
+  changedStoryIds: string[];
+  /** Ids of stories (of articles held before the call) that no longer exist. */
+  removedStoryIds: string[];
 }
 
 function contractError(message: string): ClusteringError {
@@ -478,6 +450,8 @@ function indexNewArticles(state: ClusteringState, parsed: Article[], vectors: re
     state.edges.push([]);
     state.storyOf.push(article.id);
     state.stories.set(article.id, [item]);
+    state.components.addItems(item + 1);
+    state.union.addItems(item + 1);
     for (const { item: other, similarity: cosine } of neighbours) {
       const similarity = agreement ? cosine * agreement.factor(signature, state.signatures[other]) : cosine;
       if (similarity < threshold) continue;
@@ -487,393 +461,177 @@ function indexNewArticles(state: ClusteringState, parsed: Article[], vectors: re
       const mergeEdge = isMerge ? state.mergeEdges.add(item, other, similarity, state.bucketOf(item, other)) : -1;
       state.edges[item]!.push({ other, similarity, mergeEdge });
       state.edges[other]!.push({ other: item, similarity, mergeEdge });
+      if (isMerge) state.components.link(item, other);
+      // A verdict stored before this article arrived (a seeded state's) links a grey pair now.
+      else if (state.verdicts.size > 0 && state.verdicts.get(pairKey(article.id, state.records[other]!.id)) === 'same')
+        recordSameLink(state, item, other);
     }
     state.index!.add(item, vector, time);
   });
   state.mergeEdges.commit();
 }
 
-/**
- * Union–find over the items of one region, with vector sums for the chaining guard. Parents and
- * sizes are typed arrays over the state's item numbers. A partial story's vector sum is built only
- * when the guard needs it, by folding in the sums it absorbed in the order it absorbed them — the
- * same additions as keeping every sum current, so the same bits.
- */
-class GuardedUnion {
-  private readonly parent: Int32Array;
-  private readonly size: Int32Array;
-  /** Roots whose partial story may differ from the last clustering of its region (see `applyMergeEdges`). */
-  readonly dirty: Uint8Array;
-  /** Roots each root absorbed, in order. */
-  private readonly absorbed: (number[] | undefined)[] = [];
-  /** A root's sum, with how many of its absorbed roots are folded in. */
-  private readonly sums: (VectorSum | undefined)[] = [];
-  private readonly folded: Int32Array;
-  /** Whether the last {@link mergeEdge} decided its edge afresh rather than replaying it. */
-  decidedAfresh = false;
-  /** Pairs of roots the guard has refused, while neither root has grown since. */
-  private readonly refused = new Set<string>();
-
-  constructor(
-    items: Iterable<number>,
-    private readonly state: ClusteringState,
-  ) {
-    const count = state.records.length;
-    this.parent = new Int32Array(count);
-    this.size = new Int32Array(count);
-    this.dirty = new Uint8Array(count);
-    this.folded = new Int32Array(count);
-    for (const item of items) {
-      this.parent[item] = item;
-      this.size[item] = 1;
-    }
-  }
-
-  find(item: number): number {
-    const parent = this.parent;
-    let root = item;
-    while (parent[root]! !== root) root = parent[root]!;
-    let current = item;
-    while (current !== root) {
-      const next = parent[current]!;
-      parent[current] = root;
-      current = next;
-    }
-    return root;
-  }
-
-  private sum(root: number): VectorSum {
-    let sum = this.sums[root];
-    let folded = sum ? this.folded[root]! : 0;
-    const absorbed = this.absorbed[root];
-    let parts: VectorSum[] | undefined;
-    if (absorbed && folded < absorbed.length) {
-      parts = [];
-      for (const child of absorbed.slice(folded)) {
-        parts.push(this.sum(child));
-        this.sums[child] = undefined;
-      }
-      folded = absorbed.length;
-    }
-    if (sum) {
-      if (parts) sum = sum.plusAll(parts);
-    } else {
-      const vector = this.state.vectors[root]!;
-      if (vector instanceof Float32Array) {
-        sum = new DenseSum(Float64Array.from(vector));
-        if (parts) sum = sum.plusAll(parts);
-      } else if (parts && parts.length > 1) {
-        sum = new SparseVectorSum(
-          SparseSum.ofAll(
-            vector,
-            parts.map((part) => (part as SparseVectorSum).sum),
-          ),
-        );
-      } else {
-        sum = new SparseVectorSum(SparseSum.of(vector));
-        if (parts) sum = sum.plusAll(parts);
-      }
-    }
-    this.sums[root] = sum;
-    this.folded[root] = folded;
-    return sum;
-  }
-
-  /** Joins two distinct roots (`leftRoot` of the edge's first item); returns the new root. */
-  private join(leftRoot: number, rightRoot: number): number {
-    const leftSize = this.size[leftRoot]!;
-    const rightSize = this.size[rightRoot]!;
-    const [big, small] = leftSize >= rightSize ? [leftRoot, rightRoot] : [rightRoot, leftRoot];
-    const absorbed = this.absorbed[big];
-    if (absorbed) absorbed.push(small);
-    else this.absorbed[big] = [small];
-    this.parent[small] = big;
-    this.size[big] = leftSize + rightSize;
-    return big;
-  }
-
-  /** Whether the chaining guard lets two distinct roots join (`guarded`: an automatic merge edge). */
-  private allowed(leftRoot: number, rightRoot: number, guarded: boolean): boolean {
-    const guard = this.state.chainingGuard;
-    const leftSize = this.size[leftRoot]!;
-    const rightSize = this.size[rightRoot]!;
-    if (guard === false || !guarded || (leftSize === 1 && rightSize === 1)) return true;
-    // Sets only grow, so a refusal stands until one of the two roots absorbs something.
-    const refusal =
-      leftRoot < rightRoot
-        ? `${leftRoot}:${leftSize}:${rightRoot}:${rightSize}`
-        : `${rightRoot}:${rightSize}:${leftRoot}:${leftSize}`;
-    if (this.refused.has(refusal)) return false;
-    if (this.sum(leftRoot).dot(this.sum(rightRoot)) / (leftSize * rightSize) < guard.minimumAverageSimilarity) {
-      this.refused.add(refusal);
-      return false;
-    }
-    return true;
-  }
-
-  /** Joins the two items' sets unless `guarded` and the guard forbids it; returns whether they are now together. */
-  union(left: number, right: number, guarded: boolean): boolean {
-    const leftRoot = this.find(left);
-    const rightRoot = this.find(right);
-    if (leftRoot === rightRoot) return true;
-    if (!this.allowed(leftRoot, rightRoot, guarded)) return false;
-    this.join(leftRoot, rightRoot);
-    return true;
-  }
-
-  /**
-   * One merge edge of phase 1, replaying its last outcome when that is still valid. A root is
-   * clean while its partial story equals the one the last clustering of the region had at this
-   * point of the canonical order; an edge between two clean roots then does what it did last time
-   * (same sets, same sums, same guard test), so its outcome is replayed without a dot product.
-   * Otherwise it is decided afresh; a join makes the new root dirty, and so does an edge that
-   * joined last time but not now (both sides' histories have left the last run's).
-   */
-  mergeEdge(left: number, right: number, lastOutcome: number): number {
-    this.decidedAfresh = false;
-    const leftRoot = this.find(left);
-    const rightRoot = this.find(right);
-    if (leftRoot === rightRoot) return EDGE_NOT_JOINED;
-    if (lastOutcome !== EDGE_NOT_SEEN && this.dirty[leftRoot] === 0 && this.dirty[rightRoot] === 0) {
-      if (lastOutcome === EDGE_JOINED) this.join(leftRoot, rightRoot);
-      return lastOutcome;
-    }
-    this.decidedAfresh = true;
-    if (this.allowed(leftRoot, rightRoot, true)) {
-      this.dirty[this.join(leftRoot, rightRoot)] = 1;
-      return EDGE_JOINED;
-    }
-    if (lastOutcome === EDGE_JOINED) {
-      this.dirty[leftRoot] = 1;
-      this.dirty[rightRoot] = 1;
-    }
-    return EDGE_NOT_JOINED;
-  }
-}
-
-/** Whether an edge links its two items: a merge edge or a `same` verdict. */
-function isLinked(state: ClusteringState, item: number, other: number, similarity: number): boolean {
-  return (
-    pairDecisionUnchecked(similarity, state.thresholds) === 'merge' ||
-    state.verdicts.get(pairKey(state.records[item]!.id, state.records[other]!.id)) === 'same'
-  );
+/** Records a `same` verdict on a grey-zone edge between two items: a link of phase 2 and of linked components. */
+function recordSameLink(state: ClusteringState, left: number, right: number): void {
+  (state.sameNeighbours[left] ??= []).push(right);
+  (state.sameNeighbours[right] ??= []).push(left);
+  state.components.link(left, right);
 }
 
 /**
- * The linked component of every item of a closed region, named by its smallest-id item: plain
- * union–find over the region's merge edges and `same` verdicts (the edges that link).
+ * Phase 1: merge edges in canonical order through the state's guarded union–find. The edges added
+ * since the last call begin in some order bucket B; the union–find rolls back to the start of B
+ * (its checkpoint there) and replays only the edges of buckets ≥ B, each replaying its last outcome
+ * while both its partial stories are as they were then (see {@link GuardedUnion.mergeEdge}). Every
+ * edge's outcome is stored for the next call. Appends to `touched` an item of every partial story
+ * the roll-back or the replay touched.
  */
-function linkedComponents(
-  state: ClusteringState,
-  region: Set<number>,
-  mergeEdges: Int32Array,
-  sameEdges: readonly RegionEdge[],
-): Map<number, number> {
-  const parent = new Int32Array(state.records.length);
-  for (const item of region) parent[item] = item;
-  const find = (item: number): number => {
-    let root = item;
-    while (parent[root]! !== root) root = parent[root]!;
-    while (item !== root) {
-      const next = parent[item]!;
-      parent[item] = root;
-      item = next;
-    }
-    return root;
-  };
-  const link = (left: number, right: number): void => {
-    const leftRoot = find(left);
-    const rightRoot = find(right);
-    if (leftRoot !== rightRoot) parent[rightRoot] = leftRoot;
-  };
-  const { lows, highs } = state.mergeEdges;
-  for (const edge of mergeEdges) link(lows[edge]!, highs[edge]!);
-  for (const edge of sameEdges) link(edge.left, edge.right);
-  // Name each component by its smallest id: the first member of it in id order.
-  const smallest = new Map<number, number>();
-  for (const item of region) {
-    const root = find(item);
-    const current = smallest.get(root);
-    if (current === undefined || compareIds(state.records[item]!.id, state.records[current]!.id) < 0)
-      smallest.set(root, item);
-  }
-  const componentOf = new Map<number, number>();
-  for (const item of region) componentOf.set(item, smallest.get(find(item))!);
-  return componentOf;
-}
-
-/** Items reachable from `seeds` over merge edges and `same` verdicts. */
-function closure(state: ClusteringState, seeds: Iterable<number>): Set<number> {
-  const region = new Set<number>();
-  const queue: number[] = [];
-  for (const seed of seeds) {
-    if (!region.has(seed)) {
-      region.add(seed);
-      queue.push(seed);
-    }
-  }
-  while (queue.length > 0) {
-    const item = queue.pop()!;
-    for (const { other, similarity } of state.edges[item]!) {
-      if (region.has(other)) continue;
-      if (isLinked(state, item, other, similarity)) {
-        region.add(other);
-        queue.push(other);
-      }
-    }
-  }
-  return region;
-}
-
-interface RegionEdge {
-  left: number;
-  right: number;
-  similarity: number;
-}
-
-/**
- * Edges inside the region (each once) passing `keep`, in canonical order: most similar first, ties
- * by the ids of the two articles (lower id first, then higher id). Ids are ranked once per call so
- * that sorting compares numbers.
- */
-function regionEdges(
-  state: ClusteringState,
-  region: Set<number>,
-  keep: (similarity: number, left: number, right: number) => boolean,
-): RegionEdge[] {
-  const members = [...region].sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
-  const rank = new Map<number, number>();
-  members.forEach((item, position) => rank.set(item, position));
-  const lows: number[] = [];
-  const highs: number[] = [];
-  const similarities: number[] = [];
-  for (const item of members) {
-    const itemRank = rank.get(item)!;
-    for (const { other, similarity } of state.edges[item]!) {
-      const otherRank = rank.get(other);
-      if (otherRank === undefined || otherRank <= itemRank || !keep(similarity, item, other)) continue;
-      lows.push(itemRank);
-      highs.push(otherRank);
-      similarities.push(similarity);
-    }
-  }
-  const order = Array.from(similarities.keys()).sort(
-    (left, right) =>
-      similarities[right]! - similarities[left]! || lows[left]! - lows[right]! || highs[left]! - highs[right]!,
-  );
-  return order.map((index) => ({
-    left: members[lows[index]!]!,
-    right: members[highs[index]!]!,
-    similarity: similarities[index]!,
-  }));
-}
-
-/**
- * The merge edges inside a closed region (merge edges never leave it), as edge numbers in
- * canonical order: read off the state's kept order when the region holds a good part of the
- * edges, else gathered from its items and sorted.
- */
-function regionMergeEdges(state: ClusteringState, region: Set<number>): Int32Array {
+function applyMergeEdges(state: ClusteringState, touched: number[]): void {
   const edges = state.mergeEdges;
-  let adjacent = 0;
-  for (const item of region) adjacent += state.edges[item]!.length;
-  if (adjacent * 4 < edges.ordered) {
-    const gathered: number[] = [];
-    for (const item of region) {
-      for (const { mergeEdge } of state.edges[item]!)
-        if (mergeEdge >= 0 && edges.lows[mergeEdge] === item) gathered.push(mergeEdge);
-    }
-    return Int32Array.from(gathered.sort((left, right) => edges.compare(left, right)));
+  const union = state.union;
+  state.replayFromBucket = undefined;
+  state.replayedEdges = 0;
+  if (state.appliedEdges === edges.count) return;
+  let fromBucket = Number.POSITIVE_INFINITY;
+  for (let edge = state.appliedEdges; edge < edges.count; edge += 1)
+    fromBucket = Math.min(fromBucket, edges.buckets[edge]!);
+  union.rollBackTo(fromBucket, touched);
+  const { order, ordered, lows, highs, outcomes, buckets } = edges;
+  const start = edges.firstPositionOfBucket(fromBucket);
+  state.replayFromBucket = fromBucket;
+  state.replayedEdges = ordered - start;
+  for (let position = start; position < ordered; position += 1) {
+    const edge = order[position]!;
+    const outcome = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!, buckets[edge]!);
+    if (union.decidedAfresh) state.freshDecisionBuckets.push(buckets[edge]!);
+    if (outcome === EDGE_JOINED) touched.push(lows[edge]!);
+    outcomes[edge] = outcome;
   }
-  const inRegion = new Uint8Array(state.records.length);
-  for (const item of region) inRegion[item] = 1;
-  const selected = new Int32Array(edges.ordered);
-  let length = 0;
-  for (let position = 0; position < edges.ordered; position += 1) {
-    const edge = edges.order[position]!;
-    if (inRegion[edges.lows[edge]!] === 1) selected[length++] = edge;
-  }
-  return selected.subarray(0, length);
+  state.appliedEdges = edges.count;
 }
 
 /**
- * Phase 1 of a region: merge edges in canonical order through the guarded union–find. The last
- * outcome of each edge is replayed while both its partial stories are as they were then (see
- * {@link GuardedUnion.mergeEdge}), and every edge's outcome is stored for the next call.
+ * The stories holding `seeds`: each is a set of partial stories of phase 1 connected by `same`
+ * verdicts (phase 2 joins unguarded, so only connectivity matters), listed member by member.
  */
-function applyMergeEdges(state: ClusteringState, region: Set<number>): { union: GuardedUnion; edges: Int32Array } {
-  const union = new GuardedUnion(region, state);
-  const { lows, highs, outcomes, buckets } = state.mergeEdges;
-  const edges = regionMergeEdges(state, region);
-  for (const edge of edges) {
-    outcomes[edge] = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!);
-    if (union.decidedAfresh) state.freshDecisionBuckets.push(buckets[edge]!);
+function storyComponents(state: ClusteringState, seeds: readonly number[]): number[][] {
+  const union = state.union;
+  const seen = new Set<number>();
+  const components: number[][] = [];
+  for (const seed of seeds) {
+    const start = union.find(seed);
+    if (seen.has(start)) continue;
+    seen.add(start);
+    const members: number[] = [];
+    const queue = [start];
+    while (queue.length > 0) {
+      const from = members.length;
+      union.membersOf(queue.pop()!, members);
+      for (let position = from; position < members.length; position += 1) {
+        const neighbours = state.sameNeighbours[members[position]!];
+        if (!neighbours) continue;
+        for (const other of neighbours) {
+          const root = union.find(other);
+          if (seen.has(root)) continue;
+          seen.add(root);
+          queue.push(root);
+        }
+      }
+    }
+    components.push(members);
   }
-  return { union, edges };
+  return components;
 }
 
 function toJudged(record: ArticleRecord): GreyPair['left'] {
   return { id: record.id, title: record.title, outlet: record.outlet, date: record.date };
 }
 
-async function askJudge(state: ClusteringState, pairs: GreyPair[]): Promise<void> {
+/** Asks the judge about `pairs`; records verdicts and pending pairs; returns the pairs answered `same`. */
+async function askJudge(state: ClusteringState, pairs: GreyPair[]): Promise<GreyPair[]> {
   const { judge } = state.options;
-  {
-    const batch = pairs;
-    let decisions: PairDecision[];
-    if (!judge) {
-      decisions = batch.map((pair) => ({ key: pair.key, verdict: 'unanswered', reason: 'no judge configured' }));
-    } else {
-      try {
-        decisions = await judge.decide(batch);
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        decisions = batch.map((pair) => ({ key: pair.key, verdict: 'unanswered', reason }));
-      }
-    }
-    const byKey = new Map(decisions.map((decision) => [decision.key, decision]));
-    for (const pair of batch) {
-      const decision = byKey.get(pair.key) ?? {
-        key: pair.key,
-        verdict: 'unanswered',
-        reason: 'the judge returned no verdict for this pair',
-      };
-      if (decision.verdict === 'unanswered') {
-        state.pending.set(pair.key, {
-          leftId: pair.left.id,
-          rightId: pair.right.id,
-          similarity: pair.similarity,
-          reason: decision.reason,
-        });
-      } else {
-        state.verdicts.set(pair.key, decision.verdict);
-        state.pending.delete(pair.key);
-      }
+  let decisions: PairDecision[];
+  if (!judge) {
+    decisions = pairs.map((pair) => ({ key: pair.key, verdict: 'unanswered', reason: 'no judge configured' }));
+  } else {
+    try {
+      decisions = await judge.decide(pairs);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      decisions = pairs.map((pair) => ({ key: pair.key, verdict: 'unanswered', reason }));
     }
   }
+  const byKey = new Map(decisions.map((decision) => [decision.key, decision]));
+  const same: GreyPair[] = [];
+  for (const pair of pairs) {
+    const decision = byKey.get(pair.key) ?? {
+      key: pair.key,
+      verdict: 'unanswered',
+      reason: 'the judge returned no verdict for this pair',
+    };
+    if (decision.verdict === 'unanswered') {
+      state.pending.set(pair.key, {
+        leftId: pair.left.id,
+        rightId: pair.right.id,
+        similarity: pair.similarity,
+        reason: decision.reason,
+      });
+    } else {
+      state.verdicts.set(pair.key, decision.verdict);
+      state.pending.delete(pair.key);
+      if (decision.verdict === 'same') same.push(pair);
+    }
+  }
+  return same;
 }
 
-/** Re-clusters the regions around `seeds`; returns the items whose story may have changed. */
-async function recluster(state: ClusteringState, seeds: Set<number>): Promise<ReclusterOutcome> {
+/**
+ * Re-clusters what `seeds` (new articles, or the ends of pending pairs) and the new merge edges can
+ * change. Phase 1 rolls back to the order bucket of the earliest new edge and replays from there
+ * ({@link applyMergeEdges}); the region is then the stories holding a partial story that phase 1
+ * touched or a seed. Grey pairs of the region's articles that join different partial stories and
+ * have no verdict go to the judge (this re-asks the region's pending pairs); a `same` answer links
+ * two stories, and the region grows by the story it reaches. A verdict never changes phase 1 (it
+ * applies only merge edges), so a late answer needs no replay: it joins the two stories in phase 2.
+ */
+async function recluster(
+  state: ClusteringState,
+  seeds: readonly number[],
+  firstNew: number,
+): Promise<ReclusterOutcome> {
   state.freshDecisionBuckets = [];
+  const union = state.union;
+  union.startCall();
+  const storySeeds = [...seeds];
+  applyMergeEdges(state, storySeeds);
+  const scanned = new Set<number>();
   const askedThisCall = new Set<string>();
   let judgedPairs = 0;
-  let region = closure(state, seeds);
-  let union: GuardedUnion;
-  let mergeEdges: Int32Array;
+  let region: number[][];
   for (;;) {
-    ({ union, edges: mergeEdges } = applyMergeEdges(state, region));
+    region = storyComponents(state, storySeeds);
     const needed = new Map<string, GreyPair>();
-    for (const item of region) {
-      const record = state.records[item]!;
-      for (const { other, similarity } of state.edges[item]!) {
-        if (pairDecisionUnchecked(similarity, state.thresholds) !== 'judge') continue; // rule CLU-2: grey zone only
-        if (region.has(other) && union.find(item) === union.find(other)) continue;
-        const otherRecord = state.records[other]!;
-        const key = pairKey(record.id, otherRecord.id);
-        if (state.verdicts.has(key) || askedThisCall.has(key) || needed.has(key)) continue;
-        const [left, right] = compareIds(record.id, otherRecord.id) < 0 ? [record, otherRecord] : [otherRecord, record];
-        needed.set(key, { key, left: toJudged(left), right: toJudged(right), similarity });
+    const ends = new Map<string, [number, number]>();
+    for (const members of region) {
+      for (const item of members) {
+        if (scanned.has(item)) continue;
+        scanned.add(item);
+        const record = state.records[item]!;
+        for (const { other, similarity } of state.edges[item]!) {
+          if (pairDecisionUnchecked(similarity, state.thresholds) !== 'judge') continue; // rule CLU-2: grey zone only
+          const otherRecord = state.records[other]!;
+          if (union.find(item) === union.find(other)) {
+            // One partial story now: the pair needs no verdict (if the story splits later, it is asked again).
+            if (state.pending.size > 0) state.pending.delete(pairKey(record.id, otherRecord.id));
+            continue;
+          }
+          const key = pairKey(record.id, otherRecord.id);
+          if (state.verdicts.has(key) || askedThisCall.has(key) || needed.has(key)) continue;
+          const [left, right] =
+            compareIds(record.id, otherRecord.id) < 0 ? [record, otherRecord] : [otherRecord, record];
+          needed.set(key, { key, left: toJudged(left), right: toJudged(right), similarity });
+          ends.set(key, [item, other]);
+        }
       }
     }
     if (needed.size === 0) break;
@@ -885,43 +643,36 @@ async function recluster(state: ClusteringState, seeds: Set<number>): Promise<Re
     );
     for (const pair of pairs) askedThisCall.add(pair.key);
     judgedPairs += pairs.length;
-    await askJudge(state, pairs);
-    const grown = closure(state, region);
-    if (grown.size === region.size) break;
-    region = grown;
+    const same = await askJudge(state, pairs);
+    for (const pair of same) recordSameLink(state, ...ends.get(pair.key)!);
+    // The next round's region follows the new links to the stories they reach.
+    if (same.length === 0) break;
   }
-  let sameEdges: RegionEdge[] = [];
-  if (state.verdicts.size > 0) {
-    const isSame = (similarity: number, left: number, right: number): boolean =>
-      pairDecisionUnchecked(similarity, state.thresholds) === 'judge' &&
-      state.verdicts.get(pairKey(state.records[left]!.id, state.records[right]!.id)) === 'same';
-    sameEdges = regionEdges(state, region, isSame);
-    for (const edge of sameEdges) union.union(edge.left, edge.right, false);
+  union.endCall();
+  // Replace the region's stories with the new ones; the region holds every member of each old story
+  // it meets (an old story is partial stories joined by `same` verdicts, and both persist or are touched).
+  const previous = new Map<string, number[]>();
+  for (const members of region) {
+    for (const item of members) {
+      const storyId = state.storyOf[item]!;
+      if (item < firstNew && !previous.has(storyId)) previous.set(storyId, state.stories.get(storyId)!);
+      state.stories.delete(storyId);
+    }
   }
-  // Replace the stories of the region's items with the new components.
-  const previousStoryIds = new Set<string>();
-  for (const item of region) {
-    previousStoryIds.add(state.storyOf[item]!);
-    state.stories.delete(state.storyOf[item]!);
-  }
-  const components = new Map<number, number[]>();
-  for (const item of region) {
-    const root = union.find(item);
-    const members = components.get(root);
-    if (members) members.push(item);
-    else components.set(root, [item]);
-  }
-  for (const members of components.values()) {
+  const changedStoryIds: string[] = [];
+  for (const members of region) {
     members.sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
     const storyId = state.records[members[0]!]!.id;
     state.stories.set(storyId, members);
     for (const member of members) state.storyOf[member] = storyId;
+    const before = previous.get(storyId);
+    if (!before || before.length !== members.length || before.some((item, position) => item !== members[position]))
+      changedStoryIds.push(storyId);
   }
   return {
     judgedPairs,
-    touched: region,
-    componentOf: linkedComponents(state, region, mergeEdges, sameEdges),
-    previousStoryIds,
+    changedStoryIds,
+    removedStoryIds: [...previous.keys()].filter((id) => !state.stories.has(id)),
   };
 }
 

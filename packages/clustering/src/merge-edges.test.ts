@@ -6,8 +6,12 @@ import {
   clusterArticles,
   createClusteringState,
   currentStories,
+  retryPendingPairs,
   type ClusteringState,
+  type ClusteringUpdate,
+  type Story,
 } from './cluster.js';
+import type { PairJudge } from './judge-types.js';
 import { EDGE_NOT_SEEN } from './merge-edges.js';
 import { angleTitle, vectorEmbedder } from './__fixtures__/vector-embedder.js';
 
@@ -186,5 +190,101 @@ describe('time-bucketed merge order (rule CLU-3)', () => {
 
   test('rejects a bucket width that is not a positive number', async () => {
     await expect(clusterArticles(articles, { embedder, orderBucketHours: 0 })).rejects.toThrow(/orderBucketHours/);
+  });
+});
+
+describe('union–find checkpoints per order bucket (rule CLU-3)', () => {
+  // Grey zone 0.8–0.9 (about 26°–37° apart): the judge decides there.
+  const embedder = vectorEmbedder(2, { merge: 0.9, judgeLow: 0.8, source: 'test' });
+  const chainingGuard = { minimumAverageSimilarity: 0.93 };
+  /** `same` for a third of the pairs, by the articles' numbers: a fixed verdict per pair. */
+  const verdictOf = (key: string) => {
+    const [left, right] = key.split('\u0000').map((id) => Number(id.slice(1))) as [number, number];
+    return (left + right) % 3 === 0 ? ('same' as const) : ('different' as const);
+  };
+  const reliableJudge: PairJudge = {
+    backend: 'test-reliable',
+    decide: async (pairs) => pairs.map((pair) => ({ key: pair.key, verdict: verdictOf(pair.key) })),
+  };
+  /** Leaves every pair unanswered the first time it is asked (a rate limit); answers it afterwards. */
+  function lateJudge(): PairJudge {
+    const asked = new Set<string>();
+    return {
+      backend: 'test-late',
+      decide: async (pairs) =>
+        pairs.map((pair) => {
+          if (asked.has(pair.key)) return { key: pair.key, verdict: verdictOf(pair.key) };
+          asked.add(pair.key);
+          return { key: pair.key, verdict: 'unanswered' as const, reason: 'rate limited' };
+        }),
+    };
+  }
+  const describeStory = (story: Story) => `${story.id}:${story.articleIds.join(',')}`;
+
+  /** What an update must report, from the stories before and after it. */
+  function expectUpdateMatches(update: ClusteringUpdate, before: Story[], after: Story[]): void {
+    const previous = new Set(before.map(describeStory));
+    expect(update.changedStories).toEqual(after.filter((story) => !previous.has(describeStory(story))));
+    const ids = new Set(after.map((story) => story.id));
+    expect(update.removedStoryIds).toEqual(before.map((story) => story.id).filter((id) => !ids.has(id)));
+  }
+
+  test.prop([points, fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 40, maxLength: 40 })], { numRuns: 150 })(
+    'after roll-back and replay, stories, edge outcomes and linked components equal one fresh call, with back-dated batches and late judge answers',
+    async (geometry, calls) => {
+      const articles = geometry.map((point, index) => article(index, point.angle, point.hour));
+      const fresh = await clusterArticles(articles, { embedder, chainingGuard, judge: reliableJudge });
+      const state = createClusteringState({ embedder, chainingGuard, judge: lateJudge() });
+      const components = new Map<string, string>();
+      const day = (date: string) => Math.floor(Date.parse(date) / 86_400_000);
+      for (let call = 0; call <= 4; call += 1) {
+        const batch = articles.filter((_, index) => calls[index] === call);
+        const before = currentStories(state);
+        const update = await addArticles(state, batch);
+        expectUpdateMatches(update, before, currentStories(state));
+        for (const [id, component] of update.linkedComponents) components.set(id, component);
+        // Work: phase 1 walked exactly the edges of the buckets from its roll-back point on, and that
+        // point is no earlier than the batch's earliest article.
+        const { buckets, count } = state.mergeEdges;
+        if (state.replayFromBucket === undefined) expect(state.replayedEdges).toBe(0);
+        else {
+          expect(state.replayFromBucket).toBeGreaterThanOrEqual(Math.min(...batch.map((item) => day(item.date))));
+          const reachable = Array.from({ length: count }, (_, edge) => buckets[edge]!).filter(
+            (bucket) => bucket >= state.replayFromBucket!,
+          ).length;
+          expect(state.replayedEdges).toBe(reachable);
+        }
+      }
+      // The answers withheld so far arrive: no merge edge is replayed, the stories they link join.
+      const before = currentStories(state);
+      const retried = await retryPendingPairs(state);
+      expect(state.replayedEdges).toBe(0);
+      expectUpdateMatches(retried, before, currentStories(state));
+      for (const [id, component] of retried.linkedComponents) components.set(id, component);
+      expect(retried.pendingPairs).toEqual([]);
+      expect(currentStories(state)).toEqual(fresh.stories);
+      expect(outcomes(state)).toEqual(outcomes(fresh.state));
+      expect(Object.fromEntries(components)).toEqual(Object.fromEntries(fresh.linkedComponents));
+    },
+  );
+
+  test('a batch at the frontier walks only the edges of its own day', async () => {
+    // Three days of one chain of near neighbours, then one more article on the last day.
+    const days = Array.from({ length: 12 }, (_, index) => article(index, index * 2, Math.floor(index / 4) * 24 + 1));
+    const state = createClusteringState({ embedder, chainingGuard });
+    await addArticles(state, days);
+    const lastDay = Math.floor(Date.parse(days[11]!.date) / 86_400_000);
+    const edgesOfLastDay = Array.from({ length: state.mergeEdges.count }, (_, edge) => edge).filter(
+      (edge) => state.mergeEdges.buckets[edge] === lastDay,
+    ).length;
+    await addArticles(state, [article(12, 23, 49)]);
+    expect(state.replayFromBucket).toBe(lastDay);
+    expect(state.replayedEdges).toBeLessThan(state.mergeEdges.count);
+    expect(state.replayedEdges).toBe(
+      Array.from({ length: state.mergeEdges.count }, (_, edge) => edge).filter(
+        (edge) => state.mergeEdges.buckets[edge] === lastDay,
+      ).length,
+    );
+    expect(state.replayedEdges).toBeGreaterThan(edgesOfLastDay);
   });
 });

@@ -64,16 +64,40 @@ export class MergeEdgeList {
     );
   }
 
-  /** Puts the edges added since the last commit into the canonical order: sorts them, then one linear merge. */
+  /** The first position of the canonical order whose edge is in bucket `bucket` or later (`ordered` if none). */
+  firstPositionOfBucket(bucket: number): number {
+    let low = 0;
+    let high = this.ordered;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.buckets[this.order[middle]!]! < bucket) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  /**
+   * Puts the edges added since the last commit into the canonical order: sorts them, copies the kept
+   * edges that come before the first of them, then one linear merge of the rest.
+   */
   commit(): void {
     if (this.ordered === this.count) return;
     const added = Array.from({ length: this.count - this.ordered }, (_, offset) => this.ordered + offset).sort(
       (left, right) => this.compare(left, right),
     );
     const merged = new Int32Array(Math.max(this.lows.length, this.count));
-    let kept = 0;
+    // Kept edges before the first new one (all of them for a batch at the frontier) are copied.
+    let low = 0;
+    let high = this.ordered;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.compare(this.order[middle]!, added[0]!) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    merged.set(this.order.subarray(0, low));
+    let kept = low;
     let fresh = 0;
-    let length = 0;
+    let length = low;
     while (kept < this.ordered && fresh < added.length) {
       if (this.compare(this.order[kept]!, added[fresh]!) <= 0) merged[length++] = this.order[kept++]!;
       else merged[length++] = added[fresh++]!;
