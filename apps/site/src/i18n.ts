@@ -246,9 +246,9 @@ export const LABELS = {
       'Classificações de veículos ilustrativas (demo): as manchetes são reais, mas a evidência das classificações dos veículos é de exemplo.',
   },
   replayNotice: {
-    es: 'Repetición de la demostración: artículos reales con sus fechas de publicación reales. El reloj de la repetición arranca justo después del artículo más reciente del corpus, así que aquí «ahora» es {date}: la barra de temas y los cupos de 24 h se calculan a esa hora.',
+    es: 'Repetición de la demostración: artículos reales con sus fechas reales. Aquí «ahora» es {date}, justo después del artículo más reciente del corpus; la barra de temas y los cupos de 24 h se calculan a esa hora.',
     'pt-BR':
-      'Repetição da demonstração: artigos reais com suas datas de publicação reais. O relógio da repetição começa logo depois do artigo mais recente do corpus, então aqui «agora» é {date}: a barra de temas e as cotas de 24 h são calculadas nesse horário.',
+      'Repetição da demonstração: artigos reais com suas datas reais. Aqui «agora» é {date}, logo depois do artigo mais recente do corpus; a barra de temas e as cotas de 24 h são calculadas nesse horário.',
   },
 
   dataSource: {
@@ -486,6 +486,14 @@ export const LABELS = {
     'pt-BR': '{low} de {total} artigos de veículos de baixa factualidade ({percent}\u00a0%), menos de {max}\u00a0%',
   },
   featuredBlindspots: { es: 'Puntos ciegos destacados', 'pt-BR': 'Pontos cegos em destaque' },
+  featuredBlindspotsNone: {
+    es: 'Ahora ninguna historia publicada es un punto ciego.',
+    'pt-BR': 'Agora nenhuma história publicada é um ponto cego.',
+  },
+  featuredBlindspotsHeld: {
+    es: 'Historias con punto ciego retenidas por el control de publicación: {count} (motivos: {reasons}).',
+    'pt-BR': 'Histórias com ponto cego retidas pelo controle de publicação: {count} (motivos: {reasons}).',
+  },
   featuredBlindspotsIntro: {
     es: 'Historias con amplia cobertura en las que un lado del espectro casi no aparece, con la regla que lo muestra.',
     'pt-BR': 'Histórias com ampla cobertura em que um lado do espectro quase não aparece, com a regra que o mostra.',

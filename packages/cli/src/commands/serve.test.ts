@@ -275,6 +275,18 @@ describe('espectro serve', () => {
           })),
         });
         expect(navigation).toEqual(expected.map((entry) => entry.topic));
+        // The front page's featured blindspots follow the store: published blindspots are featured;
+        // when there is none, the section says so and counts the held stories that carry a flag.
+        const featured = await store.stories.list({ status: 'published', blindspot: true });
+        const heldFlagged = await store.stories.list({ status: 'held', blindspot: true });
+        expect(featured.length + heldFlagged.length).toBeGreaterThan(0);
+        expect(front).toContain('data-home-section="blindspots"');
+        for (const story of featured)
+          expect(front).toMatch(new RegExp(`data-featured="[a-z]+"[\\s\\S]*/historia/${story.id}`));
+        expect(front.includes('data-featured-none')).toBe(featured.length === 0);
+        expect(/data-held-blindspots="(\d+)"/.exec(front)?.[1]).toBe(
+          featured.length === 0 && heldFlagged.length > 0 ? String(heldFlagged.length) : undefined,
+        );
       } finally {
         await store.close();
       }
