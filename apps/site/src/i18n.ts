@@ -874,6 +874,28 @@ export const LABELS = {
     'pt-BR':
       '«{field}»: contém caracteres não aceitos (um caractere nulo, de controle ou mal codificado). Remova-os e envie de novo.',
   },
+  // A form sent from another site (src/lib/cross-site.ts)
+  crossSiteTitle: { es: 'No aceptamos este envío', 'pt-BR': 'Não aceitamos este envio' },
+  crossSiteWhat: {
+    es: 'El formulario llegó desde otra página web, no desde Espectro. Para protegerte, solo aceptamos los formularios enviados desde nuestras propias páginas, así que no se guardó nada.',
+    'pt-BR':
+      'O formulário chegou de outra página da web, não do Espectro. Para proteger você, só aceitamos formulários enviados das nossas próprias páginas, então nada foi salvo.',
+  },
+  crossSiteRetry: {
+    es: 'Si querías enviarlo, abre el formulario en Espectro y envíalo desde ahí:',
+    'pt-BR': 'Se você queria enviá-lo, abra o formulário no Espectro e envie de lá:',
+  },
+  crossSiteRetryLink: { es: 'volver al formulario', 'pt-BR': 'voltar ao formulário' },
+  crossSiteNotYou: {
+    es: 'Si no enviaste nada, otra página lo intentó en tu nombre: no tienes que hacer nada. Si lo enviaste desde Espectro y aun así ves este aviso, una extensión o un proxy puede estar quitando el origen que manda tu navegador; prueba sin ellos.',
+    'pt-BR':
+      'Se você não enviou nada, outra página tentou em seu nome: não é preciso fazer nada. Se você enviou pelo Espectro e ainda assim vê este aviso, uma extensão ou um proxy pode estar removendo a origem que o seu navegador envia; tente sem eles.',
+  },
+  crossSiteApi: {
+    es: 'Envío rechazado: llegó desde otro sitio web (su cabecera Origin no es la de Espectro). Envía la solicitud desde el sitio de Espectro o como JSON.',
+    'pt-BR':
+      'Envio recusado: chegou de outro site (o cabeçalho Origin não é o do Espectro). Envie a solicitação pelo site do Espectro ou como JSON.',
+  },
   serverError: {
     es: 'Error interno del servidor. Vuelve a intentarlo en unos minutos.',
     'pt-BR': 'Erro interno do servidor. Tente de novo em alguns minutos.',

@@ -279,3 +279,32 @@ describe('editor sign-in (issue 21 §3)', () => {
     expect((await signIn(EDITOR_TOKEN)).status).toBe(429);
   });
 });
+
+describe('cross-site form submissions (CSRF), static build', () => {
+  test('a form from another origin is refused with the localised 403 page before the route runs; the same form from the site reaches it', async () => {
+    const post = (path: string, origin: string, fields: Record<string, string>) =>
+      fetch(url(path), {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const refused = await post('/pt/editor', 'https://otro.example', { action: 'signin', token: EDITOR_TOKEN });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(refused.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    const page = await refused.text();
+    expect(page).toContain('<html lang="pt-BR"');
+    expect(page).toContain('data-problem="cross_site"');
+    expect(page).toContain('Não aceitamos este envio');
+    // The control: the same kind of form from the site's own origin reaches the route, which
+    // answers with its own validation.
+    const fields = { outlet: 'x.example', dimension: 'bias', text: '' };
+    const crossSite = await post('/pt/contestar', 'https://otro.example', fields);
+    expect(crossSite.status).toBe(403);
+    await crossSite.body?.cancel();
+    const sameSite = await post('/pt/contestar', server.origin, fields);
+    expect(sameSite.status).toBe(400);
+    expect(await sameSite.text()).not.toContain('data-problem="cross_site"');
+  });
+});

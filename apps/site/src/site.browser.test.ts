@@ -1227,6 +1227,7 @@ describe('reader reports on checks (/placar/relato)', () => {
       body: 'checkId=x&message=y',
     });
     expect(crossSite.status).toBe(403);
+    expect(await crossSite.text()).toContain(LABELS.crossSiteTitle['pt-BR']);
   });
 });
 
@@ -1316,6 +1317,70 @@ describe('the forms answer in the reader language (issue 18 §7)', () => {
     expect(pt).toContain('x'.repeat(5001)); // the text is kept, not cut
     // The control: the Spanish page says it in Spanish.
     expect(es).toContain(`La impugnación no es válida: «${LABELS.contestText.es}»:`);
+  });
+
+  test('a form sent from another site gets a 403 page in the form’s language saying what to do, and stores nothing', async () => {
+    const text = 'Enviado desde otro sitio 7f3a';
+    const forms = [
+      ['/contestar', 'es', { outlet: 'cordillera.example', dimension: 'bias', text }],
+      ['/pt/contestar', 'pt-BR', { outlet: 'cordillera.example', dimension: 'bias', text }],
+      ['/editor', 'es', { action: 'signin', token: EDITOR_TOKEN }],
+      ['/placar/relato', 'pt-BR', { checkId: 'aurora-2026-04-20#0.0', message: text }],
+    ] as const;
+    for (const [path, locale, fields] of forms) {
+      // the reader's Accept-Language says the other language: the form's page decides
+      const other = locale === 'es' ? 'pt-BR' : 'es';
+      const response = await form(path, fields, { origin: 'https://otro.example', 'accept-language': other });
+      expect(response.status, path).toBe(403);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.getSetCookie(), path).toEqual([]);
+      const page = await response.text();
+      expect(page, path).toContain(`<html lang="${locale}"`);
+      expect(page, path).toContain('data-problem="cross_site"');
+      for (const key of ['crossSiteTitle', 'crossSiteWhat', 'crossSiteRetry', 'crossSiteNotYou'] as const) {
+        expect(page, `${path} ${key}`).toContain(LABELS[key][locale]);
+        expect(page, `${path} ${key}`).not.toContain(LABELS[key][other]);
+      }
+      expect(page, path).toContain(`<a href="${path}" data-refused-return>${LABELS.crossSiteRetryLink[locale]}</a>`);
+      expect(page, path).not.toMatch(/Cross-site|forbidden/i);
+    }
+    // Nothing reached the backend: the editor's list shows a same-site contestation sent now, not that text.
+    const control = 'Enviado desde el mismo sitio 7f3a';
+    const sameSite = await contest({ outlet: 'cordillera.example', dimension: 'bias', text: control }, readerId(43));
+    expect(sameSite.status).toBe(201);
+    const signedIn = await form('/editor', { action: 'signin', token: EDITOR_TOKEN });
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((entry) => entry.split(';')[0])
+      .join('; ');
+    const list = await (await fetch(url('/editor'), { headers: { cookie } })).text();
+    expect(list).toContain(control);
+    expect(list).not.toContain(text);
+    // The refusal page has no address of its own.
+    expect((await fetch(url('/envio-rechazado'))).status).toBe(404);
+  });
+
+  test('the API refuses a cross-site form body in JSON, in the Accept-Language language; same-site JSON still passes', async () => {
+    for (const [acceptLanguage, locale] of [
+      ['pt-BR,pt;q=0.9', 'pt-BR'],
+      ['es-CL', 'es'],
+    ] as const) {
+      const response = await fetch(url('/api/contestaciones'), {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', origin: 'https://otro.example', 'accept-language': acceptLanguage },
+        body: JSON.stringify({ outlet: 'cordillera.example', dimension: 'bias', text: 'x' }),
+      });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-language')).toBe(locale);
+      expect(await response.json()).toEqual({ error: { code: 'cross_site', message: LABELS.crossSiteApi[locale] } });
+    }
+    const sameSite = await contest(
+      { outlet: 'cordillera.example', dimension: 'bias', text: 'Mismo sitio.' },
+      readerId(44),
+    );
+    expect(sameSite.status).toBe(201);
   });
 
   test('/pt/editor: signs in on its own path, refuses a bad form and a skipped step in pt-BR', async () => {

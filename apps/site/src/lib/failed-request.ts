@@ -4,7 +4,7 @@
  * (`describeStoreFailure` of `@espectro/store`, the one home of that rule), and a localised 500.
  */
 import { t } from '../i18n.js';
-import { pageOfPath } from './locales.js';
+import { localeOfPagePath } from './locales.js';
 import { loadStoreModule } from './store-adapter.js';
 
 /** Where the line goes; injectable for tests. */
@@ -37,7 +37,7 @@ export async function failedRequestResponse(
   log: FailureLog = (line) => console.error(line),
 ): Promise<Response> {
   log(`[espectro] ${request.method} ${url.pathname} failed: ${await describeFailure(error)}`);
-  const message = t(pageOfPath(url.pathname).locale, 'serverError');
+  const message = t(localeOfPagePath(url.pathname), 'serverError');
   if (url.pathname.startsWith('/api/'))
     return new Response(JSON.stringify({ error: message }), {
       status: 500,

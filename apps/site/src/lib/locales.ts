@@ -37,6 +37,25 @@ export function pageOfPath(path: string): { path: string; locale: Locale } {
   return { path, locale: 'es' };
 }
 
+/** Sections written in Brazilian Portuguese only, at one address for every reader (no `/pt` copy). */
+export const PORTUGUESE_ONLY_SECTIONS: readonly string[] = ['/fuja-da-bolha', '/placar'];
+
+/**
+ * The locale of the page at `path`, as the page itself renders it: pt-BR under `/pt` and in the
+ * {@link PORTUGUESE_ONLY_SECTIONS}, Spanish everywhere else (including `/chile`, written in es-CL).
+ *
+ * @example
+ * localeOfPagePath('/pt/contestar'); // 'pt-BR'
+ * localeOfPagePath('/placar/relato'); // 'pt-BR'
+ * localeOfPagePath('/placar-x'); // 'es'
+ */
+export function localeOfPagePath(path: string): Locale {
+  const inPortugueseSection = PORTUGUESE_ONLY_SECTIONS.some(
+    (section) => path === section || path.startsWith(`${section}/`),
+  );
+  return inPortugueseSection ? 'pt-BR' : pageOfPath(path).locale;
+}
+
 /** The path of the Spanish page `path` in `locale`. */
 export function localePath(locale: Locale, path: string): string {
   if (locale === 'es') return path;

@@ -24,7 +24,7 @@ export const MAX_BODY_BYTES = 32 * 1024;
 
 /** A refused request, ready to become an HTTP response. */
 export interface RequestProblem {
-  status: 400 | 404 | 413 | 415 | 422 | 429;
+  status: 400 | 403 | 404 | 413 | 415 | 422 | 429;
   code:
     | 'invalid_body'
     | 'unknown_fields'
@@ -33,7 +33,8 @@ export interface RequestProblem {
     | 'unsupported_media_type'
     | 'unknown_outlet'
     | 'rate_limited'
-    | 'not_found';
+    | 'not_found'
+    | 'cross_site';
   message: string;
   /** Each field's problem: its path, a stable code, its label and a message in the reader's language. */
   issues?: FieldIssue[];
