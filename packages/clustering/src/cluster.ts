@@ -102,7 +102,24 @@ export interface ClusteringUpdate {
   pendingPairs: PendingPair[];
   /** Grey pairs sent to the judge in this call and judge calls made. */
   judgedPairs: number;
+  /** What the call had to walk (for benchmarks and logs; see {@link ClusteringWork}). */
+  work: ClusteringWork;
   backend: ClusteringBackend;
+}
+
+/** The work of one {@link addArticles} or {@link retryPendingPairs} call. */
+export interface ClusteringWork {
+  /**
+   * The order bucket (rule CLU-3) phase 1 rolled back to, the bucket of the call's earliest new merge
+   * edge; `null` when the call added no merge edge (nothing is replayed).
+   */
+  rolledBackToBucket: number | null;
+  /** Merge edges phase 1 walked: every edge of the buckets from `rolledBackToBucket` on. */
+  mergeEdgesWalked: number;
+  /** Of those, the ones decided afresh (a guard test or a first join) rather than replayed. */
+  mergeEdgesDecidedAfresh: number;
+  /** Articles of the stories re-derived (the region: stories a walked edge, a seed or a new verdict touched). */
+  articlesReclustered: number;
 }
 
 /** Result of {@link clusterArticles}. */
@@ -352,6 +369,12 @@ function finishUpdate(state: ClusteringState, outcome: ReclusterOutcome): Cluste
     linkedComponents: components,
     pendingPairs: sortedPending(state),
     judgedPairs: outcome.judgedPairs,
+    work: {
+      rolledBackToBucket: state.replayFromBucket ?? null,
+      mergeEdgesWalked: state.replayedEdges,
+      mergeEdgesDecidedAfresh: state.freshDecisionBuckets.length,
+      articlesReclustered: outcome.articlesReclustered,
+    },
     backend: state.backend,
   };
 }
@@ -362,6 +385,8 @@ interface ReclusterOutcome {
   changedStoryIds: string[];
   /** Ids of stories (of articles held before the call) that no longer exist. */
   removedStoryIds: string[];
+  /** Articles in the region's stories. */
+  articlesReclustered: number;
 }
 
 function contractError(message: string): ClusteringError {
@@ -608,8 +633,11 @@ async function recluster(
   const askedThisCall = new Set<string>();
   let judgedPairs = 0;
   let region: number[][];
+  // Without a judge only merge edges are kept (see `indexNewArticles`): nothing to ask.
+  const greyEdges = state.options.judge !== undefined;
   for (;;) {
     region = storyComponents(state, storySeeds);
+    if (!greyEdges) break;
     const needed = new Map<string, GreyPair>();
     const ends = new Map<string, [number, number]>();
     for (const members of region) {
@@ -652,16 +680,30 @@ async function recluster(
   // Replace the region's stories with the new ones; the region holds every member of each old story
   // it meets (an old story is partial stories joined by `same` verdicts, and both persist or are touched).
   const previous = new Map<string, number[]>();
-  for (const members of region) {
+  const byId = (left: number, right: number): number => compareIds(state.records[left]!.id, state.records[right]!.id);
+  const sortedRegion = region.map((members) => {
+    // The largest old story wholly inside the new one: its members are sorted already, so only the
+    // rest is sorted and merged in (a long-running story that gained a few articles costs no sort).
+    const counts = new Map<string, number>();
     for (const item of members) {
+      if (item >= firstNew) continue;
       const storyId = state.storyOf[item]!;
-      if (item < firstNew && !previous.has(storyId)) previous.set(storyId, state.stories.get(storyId)!);
-      state.stories.delete(storyId);
+      counts.set(storyId, (counts.get(storyId) ?? 0) + 1);
     }
-  }
+    let base: string | undefined;
+    for (const [storyId, count] of counts) {
+      const old = state.stories.get(storyId)!;
+      previous.set(storyId, old);
+      if (count === old.length && (base === undefined || count > counts.get(base)!)) base = storyId;
+    }
+    if (base === undefined) return members.sort(byId);
+    const rest = members.filter((item) => item >= firstNew || state.storyOf[item] !== base).sort(byId);
+    return mergeSorted(previous.get(base)!, rest, byId);
+  });
+  for (const storyId of previous.keys()) state.stories.delete(storyId);
+  for (let item = firstNew; item < state.records.length; item += 1) state.stories.delete(state.records[item]!.id);
   const changedStoryIds: string[] = [];
-  for (const members of region) {
-    members.sort((left, right) => compareIds(state.records[left]!.id, state.records[right]!.id));
+  for (const members of sortedRegion) {
     const storyId = state.records[members[0]!]!.id;
     state.stories.set(storyId, members);
     for (const member of members) state.storyOf[member] = storyId;
@@ -673,7 +715,22 @@ async function recluster(
     judgedPairs,
     changedStoryIds,
     removedStoryIds: [...previous.keys()].filter((id) => !state.stories.has(id)),
+    articlesReclustered: region.reduce((total, members) => total + members.length, 0),
   };
+}
+
+/** Merges two arrays sorted by `compare` into one. */
+function mergeSorted(left: readonly number[], right: readonly number[], compare: (a: number, b: number) => number) {
+  const merged = new Array<number>(left.length + right.length);
+  let leftPosition = 0;
+  let rightPosition = 0;
+  let position = 0;
+  while (leftPosition < left.length && rightPosition < right.length)
+    merged[position++] =
+      compare(left[leftPosition]!, right[rightPosition]!) <= 0 ? left[leftPosition++]! : right[rightPosition++]!;
+  while (leftPosition < left.length) merged[position++] = left[leftPosition++]!;
+  while (rightPosition < right.length) merged[position++] = right[rightPosition++]!;
+  return merged;
 }
 
 function storyFromState(state: ClusteringState, storyId: string): Story {

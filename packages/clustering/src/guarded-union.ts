@@ -63,7 +63,7 @@ class SparseVectorSum implements VectorSum {
  * Union–find over every item of a state, with vector sums for the chaining guard and an undo log.
  * A partial story's vector sum is built only when the guard needs it, by folding in the sums it
  * absorbed in the order it absorbed them — the same additions as keeping every sum current, so the
- * same bits whenever it is built. Sums are dropped at the end of each call ({@link endCall}).
+ * same bits whenever it is built. Sums of larger partial stories are kept between calls ({@link endCall}).
  */
 export class GuardedUnion {
   private parent = new Int32Array(1024);
@@ -74,7 +74,16 @@ export class GuardedUnion {
   /** Roots each root absorbed, in order: the children of its tree, the members are the tree's nodes. */
   private readonly absorbed: (number[] | undefined)[] = [];
   /** A root's sum, with how many of its absorbed roots are folded in. */
-  private sums: (VectorSum | undefined)[] = [];
+  private readonly sums: (VectorSum | undefined)[] = [];
+  /** Order bucket of the join that absorbed each of `absorbed`'s roots. */
+  private readonly absorbedBuckets: (number[] | undefined)[] = [];
+  /** A root's checkpoint sum: its first `stableFolded` absorbed roots folded in (see {@link sum}). */
+  private readonly stableSums: (VectorSum | undefined)[] = [];
+  private stableFolded = new Int32Array(1024);
+  /** The bucket of the last roll-back: joins before it survive this call. */
+  private stableBucket = Number.NEGATIVE_INFINITY;
+  /** Roots whose sum was built this call. */
+  private summed: number[] = [];
   /** The undo log: for each join in order, the absorbing root, the absorbed root and the edge's order bucket. */
   private readonly logBig: number[] = [];
   private readonly logSmall: number[] = [];
@@ -109,6 +118,7 @@ export class GuardedUnion {
       this.size = grow(this.size, (length) => new Int32Array(length));
       this.dirty = grow(this.dirty, (length) => new Uint8Array(length));
       this.folded = grow(this.folded, (length) => new Int32Array(length));
+      this.stableFolded = grow(this.stableFolded, (length) => new Int32Array(length));
     }
     for (let item = this.count; item < count; item += 1) {
       this.parent[item] = item;
@@ -123,9 +133,15 @@ export class GuardedUnion {
     this.refused.clear();
   }
 
-  /** Drops every cached vector sum (they are rebuilt on demand, to the same bits). */
+  /**
+   * Drops the cached sums of single items (a copy of one vector, cheap to rebuild, to the same
+   * bits); the sums of larger partial stories are kept for the next call, so that a guard test
+   * against a long-running story does not re-add all its members. A roll-back drops a kept sum
+   * that folded in a join it undoes.
+   */
   endCall(): void {
-    this.sums = [];
+    for (const root of this.summed) if (this.size[root] === 1) this.sums[root] = undefined;
+    this.summed = [];
   }
 
   find(item: number): number {
@@ -152,6 +168,7 @@ export class GuardedUnion {
    */
   rollBackTo(bucket: number, touched: number[]): void {
     const { logBig, logSmall, logBucket } = this;
+    this.stableBucket = bucket;
     while (logBucket.length > 0 && logBucket[logBucket.length - 1]! >= bucket) {
       logBucket.pop();
       const big = logBig.pop()!;
@@ -160,28 +177,63 @@ export class GuardedUnion {
       this.size[big] = this.size[big]! - this.size[small]!;
       const absorbed = this.absorbed[big]!;
       absorbed.pop();
-      if (absorbed.length === 0) this.absorbed[big] = undefined;
-      // A sum that folded the absorbed root in no longer describes the root.
-      if (this.folded[big]! > absorbed.length) {
-        this.sums[big] = undefined;
-        this.folded[big] = 0;
+      this.absorbedBuckets[big]!.pop();
+      // A sum that folded the absorbed root in no longer describes the root; its checkpoint may.
+      if (this.stableSums[big] !== undefined && this.stableFolded[big]! > absorbed.length)
+        this.stableSums[big] = undefined;
+      if (this.sums[big] !== undefined && this.folded[big]! > absorbed.length) {
+        this.sums[big] = this.stableSums[big];
+        this.folded[big] = this.stableFolded[big]!;
+      }
+      if (absorbed.length === 0) {
+        this.absorbed[big] = undefined;
+        this.absorbedBuckets[big] = undefined;
       }
       touched.push(big, small);
     }
   }
 
+  /**
+   * The sum of a root's partial story. Children absorbed by joins of buckets before the current
+   * roll-back point are folded in first and that sum is kept as the root's checkpoint
+   * (`stableSums`): a later roll-back that undoes only this bucket's joins restores it instead of
+   * re-adding every member of a long-running story.
+   */
   private sum(root: number): VectorSum {
     let sum = this.sums[root];
     let folded = sum ? this.folded[root]! : 0;
     const absorbed = this.absorbed[root];
-    let parts: VectorSum[] | undefined;
     if (absorbed && folded < absorbed.length) {
+      const joinBuckets = this.absorbedBuckets[root]!;
+      let stableEnd = folded;
+      while (stableEnd < absorbed.length && joinBuckets[stableEnd]! < this.stableBucket) stableEnd += 1;
+      if (stableEnd > folded) {
+        sum = this.fold(sum, root, absorbed.slice(folded, stableEnd));
+        folded = stableEnd;
+        this.stableSums[root] = sum;
+        this.stableFolded[root] = folded;
+      }
+      if (folded < absorbed.length) {
+        sum = this.fold(sum, root, absorbed.slice(folded));
+        folded = absorbed.length;
+      }
+    } else if (!sum) sum = this.fold(undefined, root, []);
+    this.sums[root] = sum;
+    this.folded[root] = folded;
+    this.summed.push(root);
+    return sum!;
+  }
+
+  /** `sum` (or the root's own vector) plus the sums of `children`, in order; the children's sums are released. */
+  private fold(sum: VectorSum | undefined, root: number, children: readonly number[]): VectorSum {
+    let parts: VectorSum[] | undefined;
+    if (children.length > 0) {
       parts = [];
-      for (const child of absorbed.slice(folded)) {
+      for (const child of children) {
         parts.push(this.sum(child));
         this.sums[child] = undefined;
+        this.stableSums[child] = undefined;
       }
-      folded = absorbed.length;
     }
     if (sum) {
       if (parts) sum = sum.plusAll(parts);
@@ -202,8 +254,6 @@ export class GuardedUnion {
         if (parts) sum = sum.plusAll(parts);
       }
     }
-    this.sums[root] = sum;
-    this.folded[root] = folded;
     return sum;
   }
 
@@ -213,8 +263,13 @@ export class GuardedUnion {
     const rightSize = this.size[rightRoot]!;
     const [big, small] = leftSize >= rightSize ? [leftRoot, rightRoot] : [rightRoot, leftRoot];
     const absorbed = this.absorbed[big];
-    if (absorbed) absorbed.push(small);
-    else this.absorbed[big] = [small];
+    if (absorbed) {
+      absorbed.push(small);
+      this.absorbedBuckets[big]!.push(bucket);
+    } else {
+      this.absorbed[big] = [small];
+      this.absorbedBuckets[big] = [bucket];
+    }
     this.parent[small] = big;
     this.size[big] = leftSize + rightSize;
     this.logBig.push(big);

@@ -22,6 +22,7 @@ export {
   type ClusteringResult,
   type AddArticlesOptions,
   type ClusteringUpdate,
+  type ClusteringWork,
   type PrecomputedVectors,
   type Story,
   type Vector,
