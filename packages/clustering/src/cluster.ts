@@ -12,7 +12,7 @@ import { AutoDenseIndex, SparsePrefixIndex, type DenseSearchOptions, type Neighb
 import { WindowedIndex } from './windowed-index.js';
 import type { SparseVector } from './sparse.js';
 import { EDGE_JOINED, MergeEdgeList } from './merge-edges.js';
-import { GuardedUnion } from './guarded-union.js';
+import { DECIDED_AFRESH, EDGE_OUTCOME_MASK, GuardedUnion } from './guarded-union.js';
 import { LinkedComponents } from './linked-components.js';
 
 /**
@@ -27,12 +27,6 @@ export interface ChainingGuard {
   minimumAverageSimilarity: number;
 }
 
-/**
- * The default of `ClusteringOptions.orderBucketHours`: rule CLU-3's time-bucketed merge order
- * ({@link CLU_3_ORDER_BUCKET_HOURS}); see the package README for its measured quality.
- */
-export const DEFAULT_ORDER_BUCKET_HOURS: number | false = CLU_3_ORDER_BUCKET_HOURS;
-
 /** Options of {@link createClusteringState} and {@link clusterArticles}. */
 export interface ClusteringOptions {
   embedder: Embedder;
@@ -43,7 +37,8 @@ export interface ClusteringOptions {
   /**
    * rule CLU-3 [choice]: the chaining guard takes merge edges by time bucket of this many hours
    * (the bucket of the later article), then most similar first; `false` orders by similarity
-   * alone across a whole linked component. Default {@link DEFAULT_ORDER_BUCKET_HOURS}.
+   * alone across a whole linked component. Default rule CLU-3's {@link CLU_3_ORDER_BUCKET_HOURS} (see
+   * the package README for its measured quality).
    */
   orderBucketHours?: number | false;
   /**
@@ -222,7 +217,7 @@ export class ClusteringState {
         message: `windowHours must be a positive number, got ${this.windowHours}`,
       });
     }
-    this.orderBucketHours = options.orderBucketHours ?? DEFAULT_ORDER_BUCKET_HOURS;
+    this.orderBucketHours = options.orderBucketHours ?? CLU_3_ORDER_BUCKET_HOURS;
     if (this.orderBucketHours !== false && !(this.orderBucketHours > 0)) {
       throw new ClusteringError({
         code: 'invalid_input',
@@ -527,8 +522,9 @@ function applyMergeEdges(state: ClusteringState, touched: number[]): void {
   state.replayedEdges = ordered - start;
   for (let position = start; position < ordered; position += 1) {
     const edge = order[position]!;
-    const outcome = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!, buckets[edge]!);
-    if (union.decidedAfresh) state.freshDecisionBuckets.push(buckets[edge]!);
+    const step = union.mergeEdge(lows[edge]!, highs[edge]!, outcomes[edge]!, buckets[edge]!);
+    if ((step & DECIDED_AFRESH) !== 0) state.freshDecisionBuckets.push(buckets[edge]!);
+    const outcome = step & EDGE_OUTCOME_MASK;
     if (outcome === EDGE_JOINED) touched.push(lows[edge]!);
     outcomes[edge] = outcome;
   }

@@ -14,6 +14,14 @@ import type { Vector } from './cluster.js';
 import { EDGE_JOINED, EDGE_NOT_JOINED, EDGE_NOT_SEEN } from './merge-edges.js';
 import { SparseSum } from './sparse.js';
 
+/**
+ * Flag bit of {@link GuardedUnion.mergeEdge}'s result: the edge was decided afresh (a guard test or
+ * a first join) rather than replayed from its stored outcome.
+ */
+export const DECIDED_AFRESH = 4;
+/** Mask of {@link GuardedUnion.mergeEdge}'s result that keeps the edge's outcome (`EDGE_JOINED` or `EDGE_NOT_JOINED`). */
+export const EDGE_OUTCOME_MASK = 3;
+
 /** Running sum of one partial story's vectors. */
 interface VectorSum {
   plus(other: VectorSum): VectorSum;
@@ -90,8 +98,6 @@ export class GuardedUnion {
   private readonly logBucket: number[] = [];
   /** Number of items. */
   private count = 0;
-  /** Whether the last {@link mergeEdge} decided its edge afresh rather than replaying it. */
-  decidedAfresh = false;
   /** Pairs of roots the guard has refused this call, while neither root has grown since. */
   private refused = new Set<string>();
 
@@ -305,9 +311,11 @@ export class GuardedUnion {
    * decided afresh; a join makes the new root dirty, and so does an edge that joined last time but
    * not now (both sides' histories have left the last run's). After a roll-back to the start of a
    * bucket every root is clean: the edges before it and their outcomes are the last run's.
+   *
+   * Returns the edge's outcome (`EDGE_JOINED` or `EDGE_NOT_JOINED`), with the {@link DECIDED_AFRESH}
+   * bit set when it was decided afresh; `result & EDGE_OUTCOME_MASK` is the outcome.
    */
   mergeEdge(left: number, right: number, lastOutcome: number, bucket: number): number {
-    this.decidedAfresh = false;
     const leftRoot = this.find(left);
     const rightRoot = this.find(right);
     if (leftRoot === rightRoot) return EDGE_NOT_JOINED;
@@ -315,16 +323,15 @@ export class GuardedUnion {
       if (lastOutcome === EDGE_JOINED) this.join(leftRoot, rightRoot, bucket);
       return lastOutcome;
     }
-    this.decidedAfresh = true;
     if (this.allowed(leftRoot, rightRoot)) {
       this.dirty[this.join(leftRoot, rightRoot, bucket)] = 1;
-      return EDGE_JOINED;
+      return EDGE_JOINED | DECIDED_AFRESH;
     }
     if (lastOutcome === EDGE_JOINED) {
       this.dirty[leftRoot] = 1;
       this.dirty[rightRoot] = 1;
     }
-    return EDGE_NOT_JOINED;
+    return EDGE_NOT_JOINED | DECIDED_AFRESH;
   }
 
   /** Memory of the checkpoints: joins in the undo log (three numbers each). */
