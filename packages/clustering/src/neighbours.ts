@@ -45,6 +45,8 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
   private readonly postings = new Map<number, { items: number[]; weights: number[] }>();
   private accumulator = new Float64Array(1024);
   private touchedStamp = new Uint32Array(1024);
+  /** Per item met by the current query: the bound on its unindexed prefix's share of the dot product. */
+  private shares = new Float64Array(1024);
   private queryStamp = 0;
   private itemsStored = 0;
 
@@ -85,6 +87,7 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
       const grownStamp = new Uint32Array(length);
       grownStamp.set(this.touchedStamp);
       this.touchedStamp = grownStamp;
+      this.shares = new Float64Array(length);
     }
     this.itemsStored += 1;
   }
@@ -97,21 +100,21 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     }
     const accumulator = this.accumulator;
     const stamps = this.touchedStamp;
+    const shares = this.shares;
     const prefixNorms = this.prefixNorms;
     const boundaries = this.prefixBoundaries;
+    const { order, cumulativeSquares } = preparedQuery(vector);
+    const indices = vector.indices;
     // An item's unindexed prefix has only feature ids below its boundary, so by Cauchy–Schwarz on
     // those ids its share of the dot product is at most ‖query below the boundary‖ · ‖prefix‖ —
     // much less than ‖prefix‖ alone, as a query's weight sits mostly in rarer, higher ids.
-    const cumulativeSquares = new Float64Array(vector.indices.length + 1);
-    for (let position = 0; position < vector.indices.length; position += 1)
-      cumulativeSquares[position + 1] = cumulativeSquares[position]! + vector.values[position]! ** 2;
     const prefixShare = (item: number): number => {
       const boundary = boundaries[item]!;
       let low = 0;
-      let high = vector.indices.length;
+      let high = indices.length;
       while (low < high) {
         const middle = (low + high) >>> 1;
-        if (vector.indices[middle]! < boundary) low = middle + 1;
+        if (indices[middle]! < boundary) low = middle + 1;
         else high = middle;
       }
       return Math.sqrt(cumulativeSquares[low]!) * prefixNorms[item]!;
@@ -121,24 +124,28 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     const touched: number[] = [];
     // Heaviest query features first: once the rest of the query is light, an item not met yet can
     // only reach the threshold through its own unindexed prefix, which the admission test bounds.
-    const order = Array.from(vector.values.keys()).sort(
-      (left, right) => vector.values[right]! - vector.values[left]! || left - right,
-    );
-    let remainingSquares = 0;
-    for (const value of vector.values) remainingSquares += value * value;
+    let remainingSquares = cumulativeSquares[indices.length]!;
     for (const position of order) {
       const weight = vector.values[position]!;
       const remaining = Math.sqrt(Math.max(0, remainingSquares));
       remainingSquares -= weight * weight;
-      const posting = this.postings.get(vector.indices[position]!);
+      const posting = this.postings.get(indices[position]!);
       if (!posting) continue;
       const { items, weights } = posting;
       for (let entry = 0; entry < items.length; entry += 1) {
         const item = items[entry]!;
         if (stamps[item] !== stamp) {
-          // dot(x, y) ≤ ‖x from here on‖ + ‖y's prefix‖ for an item first met now.
-          if (remaining + prefixShare(item) < threshold - 1e-9) continue;
           stamps[item] = stamp;
+          // Decided once per query: an item `accept` refuses (e.g. outside the publication window)
+          // or that fails the admission test is never a result — the rest of the query only gets
+          // lighter — so it is marked with −∞ and its later postings add nothing that is read.
+          // dot(x, y) ≤ ‖x from here on‖ + ‖y's prefix‖ for an item first met now.
+          const share = accept(item) ? prefixShare(item) : Number.NEGATIVE_INFINITY;
+          if (remaining + share < threshold - 1e-9) {
+            accumulator[item] = Number.NEGATIVE_INFINITY;
+            continue;
+          }
+          shares[item] = share;
           accumulator[item] = 0;
           touched.push(item);
         }
@@ -147,13 +154,31 @@ export class SparsePrefixIndex implements NeighbourIndex<SparseVector> {
     }
     const found: Neighbour[] = [];
     for (const item of touched) {
-      const bound = accumulator[item]! + prefixShare(item);
-      if (bound + 1e-6 < threshold || !accept(item)) continue;
+      if (accumulator[item]! + shares[item]! + 1e-6 < threshold) continue;
       const similarity = sparseDot(vector, this.vectors[item]!);
       if (similarity >= threshold) found.push({ item, similarity });
     }
     return found;
   }
+}
+
+/** The last query's feature order (heaviest first) and prefix sums of squares, shared by every index it is run against. */
+let lastQuery: { vector: SparseVector; order: number[]; cumulativeSquares: Float64Array } | undefined;
+
+/**
+ * A query's positions heaviest first (ties by position) and the running sums of its squared
+ * weights; a windowed search runs one query against several blocks' indexes, so it is kept for the
+ * last vector (vectors are never changed).
+ */
+function preparedQuery(vector: SparseVector): { order: number[]; cumulativeSquares: Float64Array } {
+  if (lastQuery?.vector === vector) return lastQuery;
+  const { values } = vector;
+  const cumulativeSquares = new Float64Array(values.length + 1);
+  for (let position = 0; position < values.length; position += 1)
+    cumulativeSquares[position + 1] = cumulativeSquares[position]! + values[position]! ** 2;
+  const order = Array.from(values.keys()).sort((left, right) => values[right]! - values[left]! || left - right);
+  lastQuery = { vector, order, cumulativeSquares };
+  return lastQuery;
 }
 
 /** Exact range search over dense unit vectors: one dot product per stored item. */
