@@ -138,19 +138,23 @@ export interface ComponentArchiveArticle extends ArchiveArticle {
  * The archive a batch published within `[from, to]`'s window can touch (rule CLU-3): every article
  * clustered by `embedder` whose time is in `[from, to]`, plus every article sharing a linked
  * component or a cluster with one of them (a cluster lies inside one component; the cluster is
- * there for articles clustered before components were stored). Ordered by id.
+ * there for articles clustered before components were stored). Ordered by id. With `articleIds`
+ * instead of a window, the same around those clustered articles.
  *
  * @example
  * const context = await archiveComponentContext(db, { embedder, ...seedWindow(batchDates)! });
+ * const around = await archiveComponentContext(db, { embedder, articleIds: ['a_1…'] });
  */
 export async function archiveComponentContext(
   executor: StoreExecutor,
-  request: { embedder: string; from: string; to: string },
+  request: { embedder: string } & ({ from: string; to: string } | { articleIds: readonly string[] }),
 ): Promise<ComponentArchiveArticle[]> {
+  if ('articleIds' in request && request.articleIds.length === 0) return [];
   const inWindow = and(
     eq(articleClusters.embedder, request.embedder),
-    sql`${articleTime} >= ${new Date(request.from)}`,
-    sql`${articleTime} <= ${new Date(request.to)}`,
+    'articleIds' in request
+      ? sql`${articleClusters.articleId} = ANY(${sql.param([...request.articleIds])}::text[])`
+      : and(sql`${articleTime} >= ${new Date(request.from)}`, sql`${articleTime} <= ${new Date(request.to)}`),
   );
   const componentOfArticle = and(
     eq(articleComponents.articleId, articleClusters.articleId),
@@ -192,6 +196,31 @@ export async function archiveComponentContext(
   return rows.map((row) => ({ ...row, time: new Date(row.time).toISOString() }));
 }
 
+/**
+ * Ids of the articles clustered by `embedder` whose time (publication, else first sight) is in
+ * `[from, to]` — the window part of {@link archiveComponentContext}, without the rows.
+ *
+ * @example
+ * const inWindow = await archiveWindowArticleIds(db, { embedder, ...seedWindow(batchDates)! });
+ */
+export async function archiveWindowArticleIds(
+  executor: StoreExecutor,
+  request: { embedder: string; from: string; to: string },
+): Promise<string[]> {
+  const rows = await executor
+    .select({ id: articleClusters.articleId })
+    .from(articleClusters)
+    .innerJoin(articles, eq(articles.id, articleClusters.articleId))
+    .where(
+      and(
+        eq(articleClusters.embedder, request.embedder),
+        sql`${articleTime} >= ${new Date(request.from)}`,
+        sql`${articleTime} <= ${new Date(request.to)}`,
+      ),
+    );
+  return rows.map((row) => row.id);
+}
+
 /** Stores the linked component of articles under `embedder` (insert or replace). */
 export async function storeArticleComponents(
   executor: StoreExecutor,
@@ -221,7 +250,11 @@ export async function clusterMemberIds(
       .from(articleClusters)
       .where(inArray(articleClusters.clusterId, part))
       .orderBy(asc(articleClusters.articleId));
-    for (const row of rows) members.set(row.clusterId, [...(members.get(row.clusterId) ?? []), row.articleId]);
+    for (const row of rows) {
+      const list = members.get(row.clusterId);
+      if (list === undefined) members.set(row.clusterId, [row.articleId]);
+      else list.push(row.articleId);
+    }
   }
   return members;
 }
@@ -505,10 +538,17 @@ export async function replaceJudgePendingPairs(
   pending: readonly (ArticlePair & { similarity: number; reason: string })[],
   at: Date,
 ): Promise<void> {
-  for (const part of chunks([...new Set(articleIds)])) {
+  // Nothing to delete when no pair is pending at all (always so without a judge): a clustering step
+  // passes its whole context, which is not worth sending for nothing.
+  const anyPending = await executor.select({ leftId: judgePendingPairs.leftId }).from(judgePendingPairs).limit(1);
+  if (articleIds.length > 0 && anyPending.length > 0) {
+    // One statement with the ids as one array parameter.
+    const ids = sql.param([...new Set(articleIds)]);
     await executor
       .delete(judgePendingPairs)
-      .where(or(inArray(judgePendingPairs.leftId, part), inArray(judgePendingPairs.rightId, part)));
+      .where(
+        sql`${judgePendingPairs.leftId} = ANY(${ids}::text[]) OR ${judgePendingPairs.rightId} = ANY(${ids}::text[])`,
+      );
   }
   for (const part of chunks(pending, 1000))
     await executor

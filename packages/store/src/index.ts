@@ -263,6 +263,7 @@ export {
 export {
   advanceArchiveRevision,
   archiveComponentContext,
+  archiveWindowArticleIds,
   archiveRevision,
   assignArticlesToClusters,
   clusterIdsWithDomains,

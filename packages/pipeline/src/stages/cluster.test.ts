@@ -95,12 +95,31 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
     return { ids, articles };
   }
 
-  /** Stores the points as articles, clusters them batch by batch, returns the stored archive. */
-  async function clusterInBatches(points: readonly Point[], judge: PairJudge | null) {
+  /**
+   * Stores the points as articles, clusters them batch by batch, returns the stored archive. With
+   * `ownState`, the example's batches go through an embedder object of their own, so every batch
+   * after the first is added to the state the previous one kept (asserted), never to another
+   * example's.
+   */
+  async function clusterInBatches(points: readonly Point[], judge: PairJudge | null, ownState = false) {
     const { ids, articles } = await insertExample(points);
-    const stage = context(judge);
-    for (const batch of [...new Set(points.map((point) => point.batch))].sort())
-      await clusterNewArticles(stage, { articleIds: ids.filter((_, index) => points[index]!.batch === batch) });
+    const stage = ownState
+      ? {
+          ...context(judge),
+          backends: createBackends({
+            embedder: fixedEmbedderBackend(vectorEmbedder(2, { merge: 0.97, judgeLow: 0.9, source: 'test' })),
+            judge,
+            synthesis: null,
+          }),
+        }
+      : context(judge);
+    const batches = [...new Set(points.map((point) => point.batch))].sort();
+    for (const [position, batch] of batches.entries()) {
+      const clustered = await clusterNewArticles(stage, {
+        articleIds: ids.filter((_, index) => points[index]!.batch === batch),
+      });
+      if (ownState) expect(clustered.reusedStates).toBe(position === 0 ? 0 : 1);
+    }
     const query = <Row>(sql: string) => testDatabase.database.query<Row>(sql, [ids]);
     const stored = await query<{ article_id: string; cluster_id: string }>(
       'SELECT article_id, cluster_id FROM article_clusters WHERE article_id = ANY($1) ORDER BY article_id',
@@ -120,8 +139,8 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
   }
 
   /** Asserts the stored archive equals one clustering of every article; returns that clustering. */
-  async function expectFullClustering(points: readonly Point[], judge: PairJudge | null) {
-    const archive = await clusterInBatches(points, judge);
+  async function expectFullClustering(points: readonly Point[], judge: PairJudge | null, ownState = false) {
+    const archive = await clusterInBatches(points, judge, ownState);
     const full = await clusterArticles(archive.articles, { embedder, ...(judge ? { judge } : {}) });
     expect(Object.fromEntries(archive.storyOf)).toEqual(Object.fromEntries(full.storyOf));
     expect(Object.fromEntries(archive.componentOf)).toEqual(Object.fromEntries(full.linkedComponents));
@@ -146,6 +165,25 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
   )('for random splits into batches, the stored clusters equal one full clustering', async (points) => {
     await expectFullClustering(points, parityJudge);
   });
+
+  test.prop(
+    [
+      fc.array(
+        fc.record({
+          angle: fc.integer({ min: 0, max: 90 }),
+          hour: fc.integer({ min: 0, max: 300 }),
+          batch: fc.integer({ min: 0, max: 3 }),
+        }),
+        { minLength: 2, maxLength: 24 },
+      ),
+    ],
+    { numRuns: 15, seed: 32 },
+  )(
+    'with the state kept from batch to batch (its context read from its mirror of the store), the same',
+    async (points) => {
+      await expectFullClustering(points, parityJudge, true);
+    },
+  );
 
   it('regroups stories of the archive outside the window when a new article changes a chaining-guard decision', async () => {
     // No judge. X = {−18°, −6°} at 26 h and Y = {7.5°, 19.5°} at 97 h are one linked component

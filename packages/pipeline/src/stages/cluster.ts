@@ -16,7 +16,9 @@
  * next call uses it only if the archive is still at that revision — no other writer committed a
  * clustering step since — and the embedder and judge are the same objects; it then adds the window's
  * archive articles the state lacks (with their stored vectors) and the new chunk, instead of
- * building the index of the whole window again. Any failure between taking the state and committing
+ * building the index of the whole window again; and it reads the chunk's context from the kept
+ * state's mirror of its articles as stored, asking the store only for the window's ids and for the
+ * components of window articles the state lacks, instead of loading the whole context again. Any failure between taking the state and committing
  * drops it (the next call seeds afresh), and a state grown past {@link CACHED_STATE_GROWTH_LIMIT}
  * times what a fresh seed would hold is dropped too.
  */
@@ -40,6 +42,7 @@ import {
   advanceArchiveRevision,
   archiveComponentContext,
   archiveRevision,
+  archiveWindowArticleIds,
   assignArticlesToClusters,
   deleteClusters,
   loadArticleVectors,
@@ -55,6 +58,7 @@ import {
   type ClusterMembership,
   type ClusterRecord,
   type ClusterState,
+  type ComponentArchiveArticle,
 } from '@espectro/store';
 import {
   withStoredVectors,
@@ -123,6 +127,12 @@ interface KeptClusteringState {
   known: Map<string, Vector>;
   vectors: StoredVectorEmbedder;
   verdicts: StoredVerdictJudge | undefined;
+  /**
+   * Every article of the state as the store holds it after the state's last commit (cluster, linked
+   * component, title, domain, time), by id: while the archive stays at `revision`, the window's
+   * context is read from here instead of loading it from the store again (see {@link windowContext}).
+   */
+  archive: Map<string, ComponentArchiveArticle>;
 }
 
 /** One kept state per database (the store's `database` object), see the module comment. */
@@ -286,6 +296,47 @@ function pairOf(pending: PendingPair) {
 }
 
 /**
+ * The archive a chunk published within `window` can touch (rule CLU-3), as
+ * `archiveComponentContext` reads it: the clustered articles in the window and every article sharing
+ * a linked component or a cluster with one of them, ordered by id. With a kept state, the articles it
+ * holds are read from its mirror of the store (`kept.archive`): a kept state holds whole stored
+ * components and clusters (it was seeded with whole ones, only its own commits changed them since,
+ * and components only grow), so only the window's articles it lacks are looked up, with their
+ * components. Without one, the whole context comes from the store.
+ */
+async function windowContext(
+  context: PipelineContext,
+  embedder: string,
+  window: { from: string; to: string },
+  kept: KeptClusteringState | undefined,
+): Promise<ComponentArchiveArticle[]> {
+  const { db } = context.store.database;
+  if (kept === undefined) return archiveComponentContext(db, { embedder, ...window });
+  const inWindow = await archiveWindowArticleIds(db, { embedder, ...window });
+  const lacking = inWindow.filter((id) => !kept.archive.has(id));
+  const loaded = (await archiveComponentContext(db, { embedder, articleIds: lacking })).filter(
+    (article) => !kept.archive.has(article.id),
+  );
+  const touchedClusters = new Set<string>();
+  const touchedComponents = new Set<string>();
+  for (const id of inWindow) {
+    const article = kept.archive.get(id);
+    if (article === undefined) continue;
+    touchedClusters.add(article.clusterId!);
+    if (article.componentId !== null) touchedComponents.add(article.componentId);
+  }
+  const held: ComponentArchiveArticle[] = [];
+  if (touchedClusters.size > 0)
+    for (const article of kept.archive.values())
+      if (
+        touchedClusters.has(article.clusterId!) ||
+        (article.componentId !== null && touchedComponents.has(article.componentId))
+      )
+        held.push(article);
+  return [...held, ...loaded].sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0));
+}
+
+/**
  * Clusters the articles not yet clustered by the current embedder (all of them, or `articleIds`),
  * one chunk per unit of work.
  *
@@ -328,9 +379,9 @@ export async function clusterNewArticles(
     // rule CLU-3: a batch can link only to archive articles within the window of its times, and
     // through them to the rest of their linked components; nothing else can change.
     const window = seedWindow(fresh.map((article) => article.time))!;
-    const archive = await archiveComponentContext(db, { embedder: backend.key, ...window });
-    const everyArticle: ArchiveArticle[] = [...archive, ...fresh];
     let kept = takeKeptState(context, revision);
+    const archive = await windowContext(context, backend.key, window, kept);
+    const everyArticle: ArchiveArticle[] = [...archive, ...fresh];
     if (kept !== undefined && kept.state.size > CACHED_STATE_GROWTH_LIMIT * everyArticle.length) kept = undefined;
     // The window's archive articles the state does not hold yet (all of them for a fresh state).
     const seededArchive =
@@ -373,8 +424,11 @@ export async function clusterNewArticles(
 
     const previousCluster = new Map(archive.map((article) => [article.id, article.clusterId!]));
     const storedMembers = new Map<string, string[]>();
-    for (const article of archive)
-      storedMembers.set(article.clusterId!, [...(storedMembers.get(article.clusterId!) ?? []), article.id]);
+    for (const article of archive) {
+      const members = storedMembers.get(article.clusterId!);
+      if (members === undefined) storedMembers.set(article.clusterId!, [article.id]);
+      else members.push(article.id);
+    }
     // A kept state also holds articles outside the window's linked components: their stories cannot
     // change (no new article reaches them) and are left out.
     const inContext = new Set(everyArticle.map((article) => article.id));
@@ -445,6 +499,12 @@ export async function clusterNewArticles(
         return delta;
       });
       judge?.decided.clear(); // stored now: later chunks read them from the store (and the state)
+      // The state's articles as the store now holds them (the mirror of a fresh state starts from its seed).
+      const mirror = kept?.archive ?? new Map<string, ComponentArchiveArticle>();
+      for (const article of kept === undefined ? archive : seededArchive) mirror.set(article.id, article);
+      for (const article of fresh) mirror.set(article.id, { ...article, componentId: null });
+      for (const { articleId, clusterId } of delta.assignments) mirror.get(articleId)!.clusterId = clusterId;
+      for (const { articleId, componentId } of componentRows) mirror.get(articleId)!.componentId = componentId;
       keptStates.set(context.store.database, {
         revision: revision + 1,
         embedderKey: backend.key,
@@ -454,6 +514,7 @@ export async function clusterNewArticles(
         known,
         vectors,
         verdicts: judge,
+        archive: mirror,
       });
       stageReport.articles += fresh.length;
       stageReport.contextArticles += archive.length;
