@@ -21,7 +21,13 @@ import {
 } from '@espectro/store';
 import { synthesizeStory, type Roster, type SynthesizeStoryResult } from '@espectro/synthesis';
 import { commitUnit, report, type PipelineContext } from '../context.js';
-import { loadClusterMaterial, loadSynthesisRoster } from '../material.js';
+import { loadClusterMaterial, loadSynthesisRoster, type ClusterMaterial } from '../material.js';
+
+/**
+ * Due clusters whose articles are read from the store in one go. An Espectro choice of batching,
+ * not a rule: each synthesis still checks, as it commits, that its cluster did not change since.
+ */
+export const SYNTHESIS_MATERIAL_BATCH = 100;
 
 /** What {@link synthesiseClusters} did. */
 export interface SynthesisStageReport {
@@ -85,16 +91,18 @@ function stateAfter(result: SynthesizeStoryResult, cluster: ClusterRecord, now: 
 /**
  * Synthesises one cluster (as read at `cluster`) and stores the outcome in one unit of work;
  * `retry` is how the SYN-5 queue is told: `first` enqueues a failure, `attempt` records a
- * scheduled retry's success or failure.
+ * scheduled retry's success or failure. `prefetched` holds the cluster's articles when the caller
+ * read several clusters' at once (`loadClusterMaterial`); otherwise they are read here.
  */
 export async function synthesiseCluster(
   context: PipelineContext,
   cluster: ClusterRecord,
   roster: Roster,
   retry: 'first' | 'attempt',
+  prefetched?: ReadonlyMap<string, ClusterMaterial>,
 ): Promise<{ outcome: SynthesisOutcome; retryEntry?: RetryEntry }> {
   const { db } = context.store.database;
-  const material = (await loadClusterMaterial(db, [cluster.id])).get(cluster.id);
+  const material = (prefetched ?? (await loadClusterMaterial(db, [cluster.id]))).get(cluster.id);
   if (material === undefined || material.memberSignature !== cluster.memberSignature) return { outcome: 'stale' };
   const result = await synthesizeStory(material.cluster, roster, { model: context.backends.synthesis });
   const now = context.clock.now();
@@ -151,8 +159,14 @@ export async function synthesiseClusters(
   });
   if (due.length === 0) return stageReport;
   const roster = await loadSynthesisRoster(db);
+  let material = new Map<string, ClusterMaterial>();
   for (const [index, cluster] of due.entries()) {
-    const { outcome } = await synthesiseCluster(context, cluster, roster, 'first');
+    if (index % SYNTHESIS_MATERIAL_BATCH === 0)
+      material = await loadClusterMaterial(
+        db,
+        due.slice(index, index + SYNTHESIS_MATERIAL_BATCH).map((entry) => entry.id),
+      );
+    const { outcome } = await synthesiseCluster(context, cluster, roster, 'first', material);
     if (outcome === 'synthesised') stageReport.synthesised += 1;
     else if (outcome === 'below_tier') stageReport.belowTier += 1;
     else if (outcome === 'failed') stageReport.failed += 1;
