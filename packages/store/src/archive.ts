@@ -540,8 +540,9 @@ export async function replaceJudgePendingPairs(
 ): Promise<void> {
   // Nothing to delete when no pair is pending at all (always so without a judge): a clustering step
   // passes its whole context, which is not worth sending for nothing.
-  const anyPending = await executor.select({ leftId: judgePendingPairs.leftId }).from(judgePendingPairs).limit(1);
-  if (articleIds.length > 0 && anyPending.length > 0) {
+  const anyPending = async () =>
+    (await executor.select({ leftId: judgePendingPairs.leftId }).from(judgePendingPairs).limit(1)).length > 0;
+  if (articleIds.length > 0 && (await anyPending())) {
     // One statement with the ids as one array parameter.
     const ids = sql.param([...new Set(articleIds)]);
     await executor

@@ -273,29 +273,26 @@ export async function saveStories(executor: StoreExecutor, inputs: readonly Save
       });
   }
   // Members: only the pairs that changed are written (a grown story keeps its stored members).
-  const wanted = new Map(batch.map((story) => [story.id, new Set(story.articleIds)]));
+  // `unstored` starts as every wanted member; a stored pair still wanted is struck from it, one no
+  // longer wanted is deleted; what is left in it is inserted.
+  const unstored = new Map(batch.map((story) => [story.id, new Set(story.articleIds)]));
   const stored = await executor
     .select({ storyId: storyArticles.storyId, articleId: storyArticles.articleId })
     .from(storyArticles)
     .where(inArray(storyArticles.storyId, ids));
-  const kept = new Set<string>();
   const leaving = new Map<string, string[]>();
   for (const row of stored) {
-    if (wanted.get(row.storyId)!.has(row.articleId)) kept.add(`${row.storyId}\u0000${row.articleId}`);
-    else {
-      const list = leaving.get(row.storyId);
-      if (list === undefined) leaving.set(row.storyId, [row.articleId]);
-      else list.push(row.articleId);
-    }
+    if (unstored.get(row.storyId)!.delete(row.articleId)) continue;
+    const list = leaving.get(row.storyId);
+    if (list === undefined) leaving.set(row.storyId, [row.articleId]);
+    else list.push(row.articleId);
   }
   for (const [storyId, articleIds] of leaving)
     await executor
       .delete(storyArticles)
       .where(and(eq(storyArticles.storyId, storyId), inArray(storyArticles.articleId, articleIds)));
-  const members = [...wanted].flatMap(([storyId, articleIds]) =>
-    [...articleIds]
-      .filter((articleId) => !kept.has(`${storyId}\u0000${articleId}`))
-      .map((articleId) => ({ storyId, articleId })),
+  const members = [...unstored].flatMap(([storyId, articleIds]) =>
+    [...articleIds].map((articleId) => ({ storyId, articleId })),
   );
   for (let start = 0; start < members.length; start += 5000)
     await executor.insert(storyArticles).values(members.slice(start, start + 5000));

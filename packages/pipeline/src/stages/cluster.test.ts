@@ -138,6 +138,17 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
     };
   }
 
+  /** Points at random angles (0–90°) and hours (0–300 h), each in one of `batches` batches. */
+  const randomPoints = ({ batches, maxLength }: { batches: number; maxLength: number }) =>
+    fc.array(
+      fc.record({
+        angle: fc.integer({ min: 0, max: 90 }),
+        hour: fc.integer({ min: 0, max: 300 }),
+        batch: fc.integer({ min: 0, max: batches - 1 }),
+      }),
+      { minLength: 2, maxLength },
+    );
+
   /** Asserts the stored archive equals one clustering of every article; returns that clustering. */
   async function expectFullClustering(points: readonly Point[], judge: PairJudge | null, ownState = false) {
     const archive = await clusterInBatches(points, judge, ownState);
@@ -150,35 +161,14 @@ describe('clusterNewArticles: incremental into the archive = one full clustering
     return full;
   }
 
-  test.prop(
-    [
-      fc.array(
-        fc.record({
-          angle: fc.integer({ min: 0, max: 90 }),
-          hour: fc.integer({ min: 0, max: 300 }),
-          batch: fc.integer({ min: 0, max: 2 }),
-        }),
-        { minLength: 2, maxLength: 20 },
-      ),
-    ],
-    { numRuns: 15, seed: 15 },
-  )('for random splits into batches, the stored clusters equal one full clustering', async (points) => {
-    await expectFullClustering(points, parityJudge);
-  });
+  test.prop([randomPoints({ batches: 3, maxLength: 20 })], { numRuns: 15, seed: 15 })(
+    'for random splits into batches, the stored clusters equal one full clustering',
+    async (points) => {
+      await expectFullClustering(points, parityJudge);
+    },
+  );
 
-  test.prop(
-    [
-      fc.array(
-        fc.record({
-          angle: fc.integer({ min: 0, max: 90 }),
-          hour: fc.integer({ min: 0, max: 300 }),
-          batch: fc.integer({ min: 0, max: 3 }),
-        }),
-        { minLength: 2, maxLength: 24 },
-      ),
-    ],
-    { numRuns: 15, seed: 32 },
-  )(
+  test.prop([randomPoints({ batches: 4, maxLength: 24 })], { numRuns: 15, seed: 32 })(
     'with the state kept from batch to batch (its context read from its mirror of the store), the same',
     async (points) => {
       await expectFullClustering(points, parityJudge, true);
